@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "icslanes",
+  products: [
+    .library(name: "LaneLayout", targets: ["LaneLayout"]),
+    .library(name: "FeedImport", targets: ["FeedImport"]),
+    .library(name: "IcsLanes", targets: ["IcsLanes"]),
+    .executable(name: "icslanes", targets: ["IcsLanesCommand"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibical",
+      pkgConfig: "libical",
+      providers: [.apt(["libical-dev"])]
+    ),
+    .target(name: "LaneLayout"),
+    .target(name: "FeedImport", dependencies: ["CLibical", "LaneLayout"]),
+    .target(name: "IcsLanes", dependencies: ["FeedImport", "LaneLayout"]),
+    .executableTarget(
+      name: "IcsLanesCommand",
+      dependencies: [
+        "IcsLanes",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
+    .testTarget(
+      name: "FeedImportTests",
+      dependencies: ["FeedImport", "IcsLanes"],
+      resources: []
+    ),
+  ]
+)

@@ -1,0 +1,168 @@
+import CLibical
+import Foundation
+import LaneLayout
+
+/// A loaded iCalendar feed: its events read once, ready to be expanded for any window of days.
+///
+/// Loading streams the input component by component, so memory follows the events kept, not the
+/// file. With ``ImportOptions/window`` set, events that cannot touch the window are passed over
+/// without being parsed. All libical work is confined behind one lock, so a feed may be queried
+/// from several tasks at once.
+public final class Feed: @unchecked Sendable {
+  /// The file path, or the name given for bytes.
+  public let source: String
+  /// The calendar's name: X-WR-CALNAME of its first VCALENDAR, else the file name.
+  public let name: String
+  /// Problems that lost nothing, or lost an event listed in ``skipped``.
+  public let warnings: [ImportWarning]
+  /// Events that could not be used.
+  public let skipped: [SkippedEvent]
+  /// VEVENT components read (overrides, duplicates and skipped ones included).
+  public let eventsRead: Int
+  /// VEVENTs that repeat an earlier one's UID and RECURRENCE-ID; only one of each is used.
+  public let eventsDuplicate: Int
+  /// VEVENTs the pre-filter passed over.
+  public let eventsPassedOver: Int
+  /// The window the pre-filter kept events for, when one was set.
+  public let window: ClosedRange<Day>?
+
+  let options: ImportOptions
+  let calendars: [FeedCalendar]
+  let records: [EventRecord]
+  /// Per series (UID): the master's index and the overrides' indices, in file order.
+  let series: [Series]
+
+  struct Series {
+    var master: Int?
+    var overrides: [Int]
+  }
+
+  /// Loads the feed at `path` (`-` reads standard input).
+  public convenience init(contentsOf path: String, options: ImportOptions = ImportOptions())
+    throws(ImportError)
+  {
+    if path == "-" {
+      let data = FileHandle.standardInput.readDataToEndOfFile()
+      try self.init(bytes: [UInt8](data), name: "stdin", options: options)
+      return
+    }
+    var byteSource = try ByteSource(path: path)
+    let fallbackName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    try self.init(
+      byteSource: &byteSource, source: path, fallbackName: fallbackName, options: options)
+  }
+
+  /// Loads a feed from bytes in memory; `name` names it in messages and as its calendar name.
+  public convenience init(
+    bytes: [UInt8], name: String = "feed", options: ImportOptions = ImportOptions()
+  )
+    throws(ImportError)
+  {
+    var byteSource = ByteSource(bytes: bytes)
+    try self.init(byteSource: &byteSource, source: name, fallbackName: name, options: options)
+  }
+
+  /// Loads a feed from text.
+  public convenience init(
+    text: String, name: String = "feed", options: ImportOptions = ImportOptions()
+  )
+    throws(ImportError)
+  {
+    try self.init(bytes: Array(text.utf8), name: name, options: options)
+  }
+
+  private init(
+    byteSource: inout ByteSource, source: String, fallbackName: String, options: ImportOptions
+  ) throws(ImportError) {
+    var loader = FeedLoader(source: source, options: options)
+    try LibicalGate.run { () throws(ImportError) -> Void in try loader.load(from: &byteSource) }
+    let (records, series, duplicates, duplicateWarnings) = Feed.group(
+      loader.records, source: source)
+    if options.strict, let first = duplicateWarnings.first {
+      throw .strictFailure(source: source, line: first.line, message: first.message)
+    }
+    self.source = source
+    self.name = loader.calendars.lazy.compactMap(\.name).first { !$0.isEmpty } ?? fallbackName
+    self.warnings = loader.warnings + duplicateWarnings
+    self.skipped = loader.skipped
+    self.eventsRead = loader.eventsRead
+    self.eventsDuplicate = duplicates
+    self.eventsPassedOver = loader.eventsPassedOver
+    self.window = options.window
+    self.options = options
+    self.calendars = loader.calendars
+    self.records = records
+    self.series = series
+  }
+
+  /// Drops exact repeats and groups overrides with their masters.
+  ///
+  /// Duplicates (same UID and same RECURRENCE-ID, or both without one): the one with the highest
+  /// SEQUENCE wins; on a tie, the first in the file.
+  static func group(_ all: [EventRecord], source: String) -> (
+    [EventRecord], [Series], Int, [ImportWarning]
+  ) {
+    var chosen: [String: Int] = [:]
+    var keep = [Bool](repeating: true, count: all.count)
+    var warnings: [ImportWarning] = []
+    var duplicates = 0
+    for (index, record) in all.enumerated() where !record.uid.isEmpty {
+      let recurrence =
+        record.recurrenceId.map { String(SeriesExpander.key(of: $0, allDay: record.allDay)) } ?? "-"
+      let key = record.uid + "\u{0}" + recurrence
+      if let earlier = chosen[key] {
+        duplicates += 1
+        let winner = all[earlier].sequence >= record.sequence ? earlier : index
+        let loser = winner == earlier ? index : earlier
+        keep[loser] = false
+        chosen[key] = winner
+        warnings.append(
+          ImportWarning(
+            source: source, line: all[loser].line, uid: record.uid,
+            message:
+              "repeats the VEVENT at line \(all[winner].line) (same UID and RECURRENCE-ID); that one is used"
+          ))
+      } else {
+        chosen[key] = index
+      }
+    }
+    let records = all.indices.filter { keep[$0] }.map { all[$0] }
+    var seriesIndex: [String: Int] = [:]
+    var series: [Series] = []
+    for (index, record) in records.enumerated() {
+      let key = record.uid.isEmpty ? "\u{0}\(index)" : record.uid
+      let position: Int
+      if let existing = seriesIndex[key] {
+        position = existing
+      } else {
+        position = series.count
+        seriesIndex[key] = position
+        series.append(Series(master: nil, overrides: []))
+      }
+      if record.recurrenceId != nil {
+        series[position].overrides.append(index)
+      } else if series[position].master == nil {
+        series[position].master = index
+      } else {
+        // Two masters with one UID but different content: lay both out as their own series.
+        series.append(Series(master: index, overrides: []))
+      }
+    }
+    return (records, series, duplicates, warnings)
+  }
+
+  /// The spans of every occurrence whose days meet `first…last` in `zone`.
+  public func spans(from first: Day, through last: Day, in zone: DisplayZone) -> SpanBatch {
+    LibicalGate.run {
+      var batch = SpanBatch()
+      batch.eventsOutside = eventsPassedOver
+      let window = ExpansionWindow(
+        firstDay: first, lastDay: last, maximumOccurrences: options.maximumOccurrencesPerEvent,
+        maximumSteps: options.maximumRecurrenceSteps)
+      for entry in series {
+        SeriesLayout(feed: self, series: entry, window: window, zone: zone).collect(into: &batch)
+      }
+      return batch
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import CLibical
+
+/// One VCALENDAR of a feed: its VTIMEZONEs, its name and its calendar-wide zone.
+final class FeedCalendar {
+  let resolver = TimeZoneResolver()
+  /// X-WR-CALNAME, when present.
+  var name: String?
+  /// X-WR-TIMEZONE as written, when present.
+  var wallZoneName: String?
+  /// The zone X-WR-TIMEZONE names, when known: floating times are read in it.
+  var wallZone: OpaquePointer?
+}

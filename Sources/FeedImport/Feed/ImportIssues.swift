@@ -1,0 +1,52 @@
+/// A problem with a feed that stops the import.
+public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file cannot be read.
+  case unreadable(path: String, reason: String)
+  /// The input holds no iCalendar data at all.
+  case notICalendar(source: String, detail: String)
+  /// A line is too long to be a property of any real feed.
+  case lineTooLong(line: Int, limit: Int)
+  /// `strict` was asked for and the feed has a problem that would otherwise only warn.
+  case strictFailure(source: String, line: Int?, message: String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason):
+      return "\(path.isEmpty ? "input" : path): cannot read: \(reason)"
+    case .notICalendar(let source, let detail):
+      return "\(source): not iCalendar: \(detail)"
+    case .lineTooLong(let line, let limit):
+      return "line \(line): longer than \(limit >> 20) MiB; not iCalendar"
+    case .strictFailure(let source, let line, let message):
+      return "\(source)\(line.map { ":\($0)" } ?? ""): \(message) (--strict)"
+    }
+  }
+}
+
+/// A problem with a feed that loses nothing, or loses one event that is then listed as skipped.
+public struct ImportWarning: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The feed's name (file name, or the name given for bytes).
+  public var source: String
+  /// The line, when known.
+  public var line: Int?
+  /// The UID of the event concerned, when there is one.
+  public var uid: String?
+  /// What is wrong.
+  public var message: String
+
+  /// A warning.
+  public init(source: String, line: Int?, uid: String?, message: String) {
+    self.source = source
+    self.line = line
+    self.uid = uid
+    self.message = message
+  }
+
+  public var description: String {
+    var text = source
+    if let line { text += ":\(line)" }
+    text += ": "
+    if let uid, !uid.isEmpty { text += "event \(uid): " }
+    return text + message
+  }
+}

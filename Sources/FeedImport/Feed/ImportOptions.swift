@@ -1,0 +1,30 @@
+import LaneLayout
+
+/// How a feed is read.
+public struct ImportOptions: Sendable {
+  /// When set, events that cannot touch these days are passed over unparsed (the month
+  /// pre-filter). Layouts of other days from the same load then miss those events.
+  public var window: ClosedRange<Day>?
+  /// Turn every warning and skipped event into an ``ImportError/strictFailure(source:line:message:)``.
+  public var strict: Bool
+  /// At most this many occurrences of one event are laid out in one window; more are dropped
+  /// with a warning.
+  public var maximumOccurrencesPerEvent: Int
+  /// At most this many recurrence-iterator steps per event and window.
+  public var maximumRecurrenceSteps: Int
+  /// Called after each chunk read with the bytes read so far and the total, when known.
+  public var progress: (@Sendable (Int, Int?) -> Void)?
+
+  /// Options with the defaults: no pre-filter, lenient, 10,000 occurrences and 2,000,000 steps
+  /// per event and window.
+  public init(
+    window: ClosedRange<Day>? = nil, strict: Bool = false, maximumOccurrencesPerEvent: Int = 10_000,
+    maximumRecurrenceSteps: Int = 2_000_000, progress: (@Sendable (Int, Int?) -> Void)? = nil
+  ) {
+    self.window = window
+    self.strict = strict
+    self.maximumOccurrencesPerEvent = maximumOccurrencesPerEvent
+    self.maximumRecurrenceSteps = maximumRecurrenceSteps
+    self.progress = progress
+  }
+}

@@ -1,0 +1,15 @@
+import LaneLayout
+
+/// The spans of one feed on a window of days, with the counts of what happened to its events.
+public struct SpanBatch: Sendable {
+  /// Every occurrence whose days meet the window, as spans in the display zone.
+  public var spans: [DaySpan] = []
+  /// Events with at least one occurrence on the window.
+  public var eventsShown = 0
+  /// Events read but with no occurrence on the window (pre-filtered events included).
+  public var eventsOutside = 0
+  /// Events left out as STATUS:CANCELLED.
+  public var eventsCancelled = 0
+  /// Problems met while expanding (occurrence caps, say).
+  public var warnings: [ImportWarning] = []
+}

@@ -1,0 +1,223 @@
+import CLibical
+
+/// Turns one VEVENT's text into an ``EventRecord`` with libical, or says why it cannot be used.
+/// Call inside ``LibicalGate``.
+struct EventParser {
+  let resolver: TimeZoneResolver
+  let calendar: Int
+
+  /// What came of one VEVENT.
+  enum Outcome {
+    case record(EventRecord, warnings: [String])
+    case skipped(uid: String?, reason: String)
+  }
+
+  /// The properties whose errors make an event unusable: they say when it happens.
+  static let timingProperties = [
+    "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID",
+  ]
+
+  func parse(block: [UInt8], line: Int) -> Outcome {
+    var text = block
+    text.append(0)
+    let parsed = text.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { icalparser_parse_string($0.baseAddress) }
+    }
+    guard let component = parsed else {
+      return .skipped(uid: nil, reason: "libical could not parse this VEVENT")
+    }
+    defer { icalcomponent_free(component) }
+    guard icalcomponent_isa(component) == ICAL_VEVENT_COMPONENT else {
+      return .skipped(uid: nil, reason: "libical did not read a VEVENT here")
+    }
+    // Attach to the holder so that libical can see the feed's VTIMEZONEs while we read.
+    icalcomponent_add_component(resolver.holder, component)
+    defer { icalcomponent_remove_component(resolver.holder, component) }
+    return read(component, line: line)
+  }
+
+  private func read(_ component: OpaquePointer, line: Int) -> Outcome {
+    var uid = ""
+    var title = ""
+    var location: String?
+    var start: icaltimetype?
+    var end: icaltimetype?
+    var duration: icaldurationtype?
+    var rule: icalrecurrencetype?
+    var rdates: [icaldatetimeperiodtype] = []
+    var exdates: [icaltimetype] = []
+    var recurrenceId: icaltimetype?
+    var thisAndFuture = false
+    var cancelled = false
+    var sequence = 0
+    var warnings: [String] = []
+    var errors: [String] = []
+    var ruleCount = 0
+
+    var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
+    while let current = property {
+      defer { property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY) }
+      switch icalproperty_isa(current) {
+      case ICAL_UID_PROPERTY:
+        uid = EventParser.string(icalproperty_get_uid(current))
+      case ICAL_SUMMARY_PROPERTY:
+        title = EventParser.string(icalproperty_get_summary(current))
+      case ICAL_LOCATION_PROPERTY:
+        location = EventParser.string(icalproperty_get_location(current))
+      case ICAL_STATUS_PROPERTY:
+        cancelled = icalproperty_get_status(current) == ICAL_STATUS_CANCELLED
+      case ICAL_SEQUENCE_PROPERTY:
+        sequence = Int(icalproperty_get_sequence(current))
+      case ICAL_DTSTART_PROPERTY:
+        start = time(of: current, named: "DTSTART", warnings: &warnings)
+      case ICAL_DTEND_PROPERTY:
+        end = time(of: current, named: "DTEND", warnings: &warnings)
+      case ICAL_DURATION_PROPERTY:
+        duration = icalproperty_get_duration(current)
+      case ICAL_RRULE_PROPERTY:
+        ruleCount += 1
+        if rule == nil { rule = icalproperty_get_rrule(current) }
+      case ICAL_RDATE_PROPERTY:
+        var value = icalproperty_get_rdate(current)
+        let zone = zone(of: current, warnings: &warnings)
+        value.time.zone = value.time.zone ?? zone
+        value.period.start.zone = value.period.start.zone ?? zone
+        value.period.end.zone = value.period.end.zone ?? zone
+        rdates.append(value)
+      case ICAL_EXDATE_PROPERTY:
+        if let value = time(of: current, named: "EXDATE", warnings: &warnings) {
+          exdates.append(value)
+        }
+      case ICAL_RECURRENCEID_PROPERTY:
+        recurrenceId = time(of: current, named: "RECURRENCE-ID", warnings: &warnings)
+        if let range = icalproperty_get_first_parameter(current, ICAL_RANGE_PARAMETER) {
+          thisAndFuture = icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
+        }
+      case ICAL_XLICERROR_PROPERTY:
+        errors.append(EventParser.string(icalproperty_get_xlicerror(current)))
+      default:
+        break
+      }
+    }
+    let uidOrNil = uid.isEmpty ? nil : uid
+
+    if let fatal = errors.first(where: { message in
+      EventParser.timingProperties.contains { message.uppercased().contains($0) }
+    }) {
+      return .skipped(uid: uidOrNil, reason: "libical: \(fatal.trimmingASCIIWhitespace())")
+    }
+    warnings += errors.map { "libical: \($0.trimmingASCIIWhitespace())" }
+
+    guard let start else {
+      return .skipped(uid: uidOrNil, reason: "no DTSTART")
+    }
+    guard LibicalTime.isUsable(start) else {
+      return .skipped(uid: uidOrNil, reason: "DTSTART is not a usable date")
+    }
+    if ruleCount > 1 {
+      warnings.append("more than one RRULE; only the first is used")
+    }
+    if var value = rule {
+      if value.freq == ICAL_NO_RECURRENCE {
+        return .skipped(uid: uidOrNil, reason: "RRULE that libical rejects")
+      }
+      EventParser.alignUntil(&value, with: start)
+      guard let iterator = icalrecur_iterator_new(value, start) else {
+        return .skipped(
+          uid: uidOrNil, reason: "RRULE that libical rejects (its BY parts do not fit its FREQ)")
+      }
+      icalrecur_iterator_free(iterator)
+      rule = value
+    }
+
+    var length = OccurrenceLength.zero
+    if let end, LibicalTime.isUsable(end) {
+      if start.is_date != 0 {
+        length.days =
+          (LibicalTime.day(of: end)?.ordinal ?? 0) - (LibicalTime.day(of: start)?.ordinal ?? 0)
+      } else {
+        var endValue = end
+        if end.is_date != 0 {
+          endValue.is_date = 0
+          endValue.zone = start.zone
+        }
+        length.seconds = Int(
+          LibicalTime.instant(of: endValue, floatingZone: nil)
+            - LibicalTime.instant(of: start, floatingZone: nil))
+      }
+    } else if end != nil {
+      warnings.append("DTEND is not a usable date; ignored")
+      length.days = start.is_date != 0 ? 1 : 0
+    } else if let duration {
+      let sign = duration.is_neg != 0 ? -1 : 1
+      length.days = sign * Int(duration.weeks * 7 + duration.days)
+      length.seconds = sign * Int(duration.hours * 3600 + duration.minutes * 60 + duration.seconds)
+      if start.is_date != 0, length.seconds != 0 {
+        length.days += length.seconds / 86_400
+        length.seconds = 0
+      }
+    } else if start.is_date != 0 {
+      length.days = 1
+    }
+    if length.days < 0 || length.seconds < 0 || (length.days == 0 && length.seconds < 0) {
+      warnings.append("ends before it starts; laid out on its start day only")
+      length = .zero
+    }
+
+    let record = EventRecord(
+      uid: uid, title: title, location: location, line: line, calendar: calendar, start: start,
+      length: length, rule: rule, rdates: rdates, exdates: exdates, recurrenceId: recurrenceId,
+      thisAndFuture: thisAndFuture, cancelled: cancelled, sequence: sequence)
+    return .record(record, warnings: warnings)
+  }
+
+  /// A date or date-time property's value with its TZID resolved.
+  private func time(of property: OpaquePointer, named name: String, warnings: inout [String])
+    -> icaltimetype?
+  {
+    guard let value = icalproperty_get_value(property) else { return nil }
+    var time = icalvalue_get_datetime(value)
+    if icaltime_is_null_time(time) != 0 { return nil }
+    if time.zone == nil, time.is_date == 0 {
+      time.zone = zone(of: property, warnings: &warnings)
+    }
+    return time
+  }
+
+  private func zone(of property: OpaquePointer, warnings: inout [String]) -> OpaquePointer? {
+    guard let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
+      let raw = icalparameter_get_tzid(parameter)
+    else { return nil }
+    let tzid = String(cString: raw)
+    if let zone = resolver.zone(named: tzid) {
+      return zone
+    }
+    let message =
+      "TZID \"\(tzid)\" matches no VTIMEZONE and no known zone; its times are read as floating"
+    if !warnings.contains(message) { warnings.append(message) }
+    return nil
+  }
+
+  /// UNTIL written as a DATE for a DATE-TIME series means "through that day"; UNTIL written as a
+  /// DATE-TIME for a DATE series means "through that date". Align it so the last one is kept.
+  static func alignUntil(_ rule: inout icalrecurrencetype, with start: icaltimetype) {
+    guard icaltime_is_null_time(rule.until) == 0 else { return }
+    if start.is_date == 0, rule.until.is_date != 0 {
+      rule.until.is_date = 0
+      rule.until.hour = 23
+      rule.until.minute = 59
+      rule.until.second = 59
+      rule.until.zone = start.zone
+    } else if start.is_date != 0, rule.until.is_date == 0 {
+      rule.until.is_date = 1
+      rule.until.hour = 0
+      rule.until.minute = 0
+      rule.until.second = 0
+      rule.until.zone = nil
+    }
+  }
+
+  static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+  }
+}

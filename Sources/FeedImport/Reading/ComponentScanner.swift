@@ -1,0 +1,285 @@
+/// What the scanner found at the top of a feed's structure.
+enum ScannedItem {
+  /// A `BEGIN:VCALENDAR` line.
+  case calendarBegins(line: Int)
+  /// A calendar-level property the import uses (X-WR-TIMEZONE, X-WR-CALNAME), unfolded.
+  case calendarProperty(name: String, value: String, line: Int)
+  /// A whole VTIMEZONE component, lines joined with CRLF.
+  case timeZone(block: [UInt8], line: Int)
+  /// A whole VEVENT component, lines joined with CRLF, with what the byte scan read of it.
+  case event(block: [UInt8], line: Int, facts: EventFacts)
+  /// A VEVENT that cannot be used as it stands (never closed, or nested too deep).
+  case brokenEvent(line: Int, uid: String?, reason: String)
+  /// Something worth a warning that loses no event.
+  case notice(line: Int, message: String)
+}
+
+/// Walks a feed's physical lines and cuts out components one at a time, so that libical never
+/// sees more than one VEVENT or VTIMEZONE at once and the VCALENDAR wrapper never reaches it.
+struct ComponentScanner {
+  static let maximumDepth = 32
+  static let maximumComponentBytes = 256 << 20
+
+  private enum Place {
+    case outside
+    case calendar
+    case event
+    case timeZone
+    case otherComponent
+  }
+
+  private var place = Place.outside
+  /// Component names open inside the current top component (the component itself first).
+  private var stack: [String] = []
+  private var block: [UInt8] = []
+  private var blockLine = 0
+  private var facts = EventFacts()
+  private var tooDeep = false
+  private var tooLarge = false
+  private var lastPropertyName: [UInt8] = []
+  private var lastCalendarProperty: (name: String, value: [UInt8], line: Int)?
+  private(set) var sawContent = false
+  private(set) var sawCalendarData = false
+  private(set) var firstContentLine: String?
+
+  /// Handles one physical line.
+  mutating func scan(_ line: UnsafeBufferPointer<UInt8>, number: Int, _ emit: (ScannedItem) -> Void)
+  {
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+      return
+    }
+    let isContinuation = line[0] == 0x20 || line[0] == 0x09
+    if !sawContent {
+      sawContent = true
+      firstContentLine = String(decoding: line.prefix(60), as: UTF8.self)
+    }
+    if !isContinuation {
+      flushCalendarProperty(emit)
+      if let (keyword, name) = ComponentScanner.beginOrEnd(line) {
+        handle(keyword: keyword, name: name, line: line, number: number, emit)
+        return
+      }
+    }
+    switch place {
+    case .outside:
+      return
+    case .calendar:
+      calendarLine(line, number: number, continuation: isContinuation)
+    case .event:
+      append(line)
+      if stack.count == 1 {
+        if isContinuation {
+          facts.noteContinuation(of: lastPropertyName)
+        } else {
+          lastPropertyName = facts.read(line)
+        }
+      }
+    case .timeZone, .otherComponent:
+      append(line)
+    }
+  }
+
+  /// Reports what is left open at the end of the input.
+  mutating func finish(_ emit: (ScannedItem) -> Void) {
+    flushCalendarProperty(emit)
+    switch place {
+    case .event:
+      emit(
+        .brokenEvent(
+          line: blockLine, uid: facts.uid,
+          reason: "the feed ends inside this VEVENT (no END:VEVENT)"))
+    case .timeZone:
+      emit(.notice(line: blockLine, message: "the feed ends inside a VTIMEZONE; it is not used"))
+    case .calendar, .otherComponent:
+      emit(.notice(line: blockLine, message: "the feed ends before END:VCALENDAR"))
+    case .outside:
+      break
+    }
+    place = .outside
+  }
+
+  private mutating func handle(
+    keyword: Keyword, name: String, line: UnsafeBufferPointer<UInt8>, number: Int,
+    _ emit: (ScannedItem) -> Void
+  ) {
+    switch (place, keyword) {
+    case (.outside, .begin):
+      if name == "VCALENDAR" {
+        sawCalendarData = true
+        place = .calendar
+        emit(.calendarBegins(line: number))
+      } else if name == "VEVENT" {
+        // A bare VEVENT with no VCALENDAR around it: accept it as if wrapped.
+        sawCalendarData = true
+        place = .calendar
+        emit(.calendarBegins(line: number))
+        startBlock(.event, name: name, line: line, number: number)
+      }
+    case (.outside, .end):
+      return
+    case (.calendar, .begin):
+      switch name {
+      case "VEVENT": startBlock(.event, name: name, line: line, number: number)
+      case "VTIMEZONE": startBlock(.timeZone, name: name, line: line, number: number)
+      case "VCALENDAR":
+        emit(
+          .notice(
+            line: number, message: "BEGIN:VCALENDAR inside a VCALENDAR; treated as a new calendar"))
+        emit(.calendarBegins(line: number))
+      default: startBlock(.otherComponent, name: name, line: line, number: number)
+      }
+    case (.calendar, .end):
+      if name == "VCALENDAR" {
+        place = .outside
+      } else {
+        emit(.notice(line: number, message: "END:\(name) without a matching BEGIN; ignored"))
+      }
+    case (.event, .begin) where name == "VEVENT" && stack.count == 1,
+      (.event, .begin) where name == "VCALENDAR":
+      emit(
+        .brokenEvent(
+          line: blockLine, uid: facts.uid,
+          reason: "BEGIN:\(name) at line \(number) before END:VEVENT: this VEVENT is incomplete"))
+      place = .calendar
+      handle(keyword: keyword, name: name, line: line, number: number, emit)
+    case (_, .begin):
+      stack.append(name)
+      if stack.count > ComponentScanner.maximumDepth { tooDeep = true }
+      append(line)
+    case (_, .end):
+      append(line)
+      if let open = stack.lastIndex(of: name) {
+        if open != stack.count - 1 {
+          emit(
+            .notice(
+              line: number,
+              message: "END:\(name) closes \(stack.count - 1 - open) unclosed component(s)"))
+        }
+        stack.removeSubrange(open...)
+      } else if name == "VCALENDAR" {
+        if place == .event {
+          emit(
+            .brokenEvent(
+              line: blockLine, uid: facts.uid,
+              reason: "END:VCALENDAR at line \(number) before END:VEVENT: this VEVENT is incomplete"
+            ))
+        }
+        place = .outside
+        stack = []
+        return
+      } else {
+        emit(.notice(line: number, message: "END:\(name) without a matching BEGIN; ignored"))
+      }
+      if stack.isEmpty { finishBlock(number: number, emit) }
+    }
+  }
+
+  private mutating func startBlock(
+    _ kind: Place, name: String, line: UnsafeBufferPointer<UInt8>, number: Int
+  ) {
+    place = kind
+    stack = [name]
+    block.removeAll(keepingCapacity: true)
+    blockLine = number
+    facts = EventFacts()
+    tooDeep = false
+    tooLarge = false
+    lastPropertyName = []
+    append(line)
+  }
+
+  private mutating func finishBlock(number: Int, _ emit: (ScannedItem) -> Void) {
+    let kind = place
+    place = .calendar
+    switch kind {
+    case .event:
+      if tooDeep {
+        emit(
+          .brokenEvent(
+            line: blockLine, uid: facts.uid,
+            reason: "components nested deeper than \(ComponentScanner.maximumDepth) levels"))
+      } else if tooLarge {
+        emit(
+          .brokenEvent(
+            line: blockLine, uid: facts.uid,
+            reason: "VEVENT larger than \(ComponentScanner.maximumComponentBytes >> 20) MiB"))
+      } else {
+        emit(.event(block: block, line: blockLine, facts: facts))
+      }
+    case .timeZone:
+      if tooDeep || tooLarge {
+        emit(.notice(line: blockLine, message: "VTIMEZONE nested too deep or too large; not used"))
+      } else {
+        emit(.timeZone(block: block, line: blockLine))
+      }
+    default:
+      break
+    }
+  }
+
+  private mutating func append(_ line: UnsafeBufferPointer<UInt8>) {
+    guard !tooLarge else { return }
+    if block.count + line.count > ComponentScanner.maximumComponentBytes {
+      tooLarge = true
+      return
+    }
+    block.append(contentsOf: line)
+    block.append(0x0D)
+    block.append(0x0A)
+  }
+
+  private mutating func calendarLine(
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, continuation: Bool
+  ) {
+    if continuation {
+      lastCalendarProperty?.value.append(contentsOf: line.dropFirst())
+      return
+    }
+    let name = EventFacts.propertyName(line)
+    guard name == Array("X-WR-TIMEZONE".utf8) || name == Array("X-WR-CALNAME".utf8),
+      let colon = EventFacts.valueStart(line)
+    else { return }
+    lastCalendarProperty = (String(decoding: name, as: UTF8.self), Array(line[colon...]), number)
+  }
+
+  private mutating func flushCalendarProperty(_ emit: (ScannedItem) -> Void) {
+    guard let property = lastCalendarProperty else { return }
+    lastCalendarProperty = nil
+    let value = String(decoding: property.value, as: UTF8.self)
+    emit(
+      .calendarProperty(name: property.name, value: ICalText.unescape(value), line: property.line))
+  }
+
+  enum Keyword {
+    case begin, end
+  }
+
+  /// `BEGIN:NAME` or `END:NAME` (any case), with the name uppercased.
+  static func beginOrEnd(_ line: UnsafeBufferPointer<UInt8>) -> (Keyword, String)? {
+    let first = line[0] | 0x20
+    guard first == UInt8(ascii: "b") || first == UInt8(ascii: "e") else { return nil }
+    let keyword: Keyword
+    let prefixLength: Int
+    if EventFacts.hasPrefix(line, "BEGIN:") {
+      keyword = .begin
+      prefixLength = 6
+    } else if EventFacts.hasPrefix(line, "END:") {
+      keyword = .end
+      prefixLength = 4
+    } else {
+      return nil
+    }
+    var name = String(decoding: line[prefixLength...], as: UTF8.self)
+    name = name.trimmingASCIIWhitespace().uppercased()
+    return (keyword, name)
+  }
+}
+
+extension String {
+  func trimmingASCIIWhitespace() -> String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+    return String(scalars)
+  }
+}

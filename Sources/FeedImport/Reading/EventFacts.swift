@@ -1,0 +1,172 @@
+import LaneLayout
+
+/// What a byte-level scan reads of a VEVENT before libical parses it: enough for the month
+/// pre-filter to decide, conservatively, whether the event can touch a window of days.
+struct EventFacts: Sendable {
+  /// The date part of DTSTART, when it could be read.
+  var startDay: Day?
+  /// The date part of DTEND, when present and readable.
+  var endDay: Day?
+  /// Whole days (rounded up) of DURATION, when present and readable.
+  var durationDays: Int?
+  /// Whether the event has DTEND.
+  var hasEnd = false
+  /// Whether the event has DURATION.
+  var hasDuration = false
+  /// RRULE, RDATE or EXRULE: the event can recur.
+  var recurs = false
+  /// The event carries a RECURRENCE-ID: it overrides an instance of a series.
+  var overridesInstance = false
+  /// Something the scan could not read with certainty (a folded or odd DTSTART, say).
+  var unreadable = false
+  /// The UID, for messages.
+  var uid: String?
+
+  /// Whether the event may have an occurrence whose days meet `first…last`.
+  ///
+  /// Conservative: anything uncertain is kept. Two days of margin on both sides cover every
+  /// UTC offset and floating time, whatever the display zone.
+  func mayTouch(first: Day, last: Day) -> Bool {
+    if recurs || overridesInstance || unreadable { return true }
+    guard let start = startDay else { return true }
+    let end: Day
+    if let endDay {
+      end = endDay
+    } else if hasEnd {
+      return true
+    } else if let durationDays {
+      end = start.adding(days: durationDays)
+    } else if hasDuration {
+      return true
+    } else {
+      end = start.adding(days: 1)
+    }
+    return start.ordinal <= last.ordinal + 2 && max(end, start).ordinal >= first.ordinal - 2
+  }
+
+  /// Reads one unfolded-at-first-line property of the VEVENT itself; returns its name.
+  mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    let name = EventFacts.propertyName(line)
+    switch String(decoding: name, as: UTF8.self) {
+    case "DTSTART":
+      startDay = EventFacts.dayValue(line)
+      if startDay == nil { unreadable = true }
+    case "DTEND":
+      hasEnd = true
+      endDay = EventFacts.dayValue(line)
+    case "DURATION":
+      hasDuration = true
+      if let start = EventFacts.valueStart(line) {
+        durationDays = EventFacts.durationDays(line[start...])
+      }
+    case "RRULE", "RDATE", "EXRULE":
+      recurs = true
+    case "RECURRENCE-ID":
+      overridesInstance = true
+    case "UID":
+      if let start = EventFacts.valueStart(line) {
+        uid = String(decoding: line[start...].prefix(200), as: UTF8.self)
+      }
+    default:
+      break
+    }
+    return name
+  }
+
+  /// A folded continuation of `name`: a time property split over lines is not read with certainty.
+  mutating func noteContinuation(of name: [UInt8]) {
+    switch String(decoding: name, as: UTF8.self) {
+    case "DTSTART", "DTEND", "DURATION": unreadable = true
+    default: break
+    }
+  }
+
+  /// The property name, uppercased: the bytes before the first `;` or `:`.
+  static func propertyName(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var name: [UInt8] = []
+    for byte in line {
+      if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
+      name.append(byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)
+      if name.count > 64 { break }
+    }
+    return name
+  }
+
+  /// The index just after the `:` that starts the value (a `:` inside a quoted parameter does
+  /// not count).
+  static func valueStart(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+    var quoted = false
+    for (index, byte) in line.enumerated() {
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if byte == UInt8(ascii: ":"), !quoted {
+        return index + 1
+      }
+    }
+    return nil
+  }
+
+  /// The date of a DATE or DATE-TIME value (`YYYYMMDD…`).
+  static func dayValue(_ line: UnsafeBufferPointer<UInt8>) -> Day? {
+    guard let start = valueStart(line), line.count - start >= 8 else { return nil }
+    var number = 0
+    for index in start..<start + 8 {
+      let byte = line[index]
+      guard byte >= 0x30, byte <= 0x39 else { return nil }
+      number = number * 10 + Int(byte - 0x30)
+    }
+    return Day(year: number / 10000, month: number / 100 % 100, day: number % 100)
+  }
+
+  /// Whole days, rounded up, of a DURATION value such as `P1DT2H` or `PT90M`; nil when
+  /// negative or unreadable.
+  static func durationDays(_ value: UnsafeBufferPointer<UInt8>.SubSequence) -> Int? {
+    var seconds = 0
+    var number = 0
+    var digits = 0
+    var inTime = false
+    var sawP = false
+    for byte in value {
+      switch byte {
+      case UInt8(ascii: "+"): continue
+      case UInt8(ascii: "P"), UInt8(ascii: "p"): sawP = true
+      case UInt8(ascii: "T"), UInt8(ascii: "t"): inTime = true
+      case 0x30...0x39:
+        number = number * 10 + Int(byte - 0x30)
+        digits += 1
+        if digits > 9 { return nil }
+      case UInt8(ascii: "W"), UInt8(ascii: "w"): seconds += number * 7 * 86_400
+      case UInt8(ascii: "D"), UInt8(ascii: "d"): seconds += number * 86_400
+      case UInt8(ascii: "H"), UInt8(ascii: "h"):
+        guard inTime else { return nil }
+        seconds += number * 3_600
+      case UInt8(ascii: "M"), UInt8(ascii: "m"):
+        guard inTime else { return nil }
+        seconds += number * 60
+      case UInt8(ascii: "S"), UInt8(ascii: "s"):
+        guard inTime else { return nil }
+        seconds += number
+      case 0x20, 0x09: continue
+      default: return nil
+      }
+      if byte > 0x39 {
+        number = 0
+        digits = 0
+      }
+    }
+    guard sawP else { return nil }
+    return (seconds + 86_399) / 86_400
+  }
+
+  /// Whether `line` starts with `prefix`, ignoring ASCII case.
+  static func hasPrefix(_ line: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+    guard line.count >= prefix.utf8CodeUnitCount else { return false }
+    let bytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+    for (index, expected) in bytes.enumerated() {
+      let byte = line[index]
+      let upper = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+      if upper != expected { return false }
+    }
+    return true
+  }
+}

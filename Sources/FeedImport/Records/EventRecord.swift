@@ -1,0 +1,53 @@
+import CLibical
+import LaneLayout
+
+/// One VEVENT as the import keeps it after libical has read it: what it says about when it
+/// happens (still in libical's time values, zones resolved) and what a view shows of it.
+struct EventRecord {
+  /// The UID; empty when the event has none.
+  var uid: String
+  /// SUMMARY, unescaped; empty when absent.
+  var title: String
+  /// LOCATION, when present.
+  var location: String?
+  /// The line of the feed where the VEVENT begins.
+  var line: Int
+  /// Which calendar (VCALENDAR, or feed) of the load it came from.
+  var calendar: Int
+  /// DTSTART, zone resolved (nil zone: floating, or a date).
+  var start: icaltimetype
+  /// How long each occurrence lasts.
+  var length: OccurrenceLength
+  /// RRULE, when the event recurs by rule.
+  var rule: icalrecurrencetype?
+  /// RDATE values.
+  var rdates: [icaldatetimeperiodtype]
+  /// EXDATE values.
+  var exdates: [icaltimetype]
+  /// RECURRENCE-ID, when the event overrides an instance of a series.
+  var recurrenceId: icaltimetype?
+  /// RANGE=THISANDFUTURE on the RECURRENCE-ID.
+  var thisAndFuture: Bool
+  /// STATUS:CANCELLED.
+  var cancelled: Bool
+  /// SEQUENCE (0 when absent).
+  var sequence: Int
+
+  /// Whether DTSTART is a DATE.
+  var allDay: Bool { start.is_date != 0 }
+
+  /// Whether the event has more instances than its DTSTART.
+  var recurs: Bool { rule != nil || !rdates.isEmpty }
+}
+
+/// The length of each occurrence: nominal days (which follow local time across DST changes)
+/// plus exact seconds, as RFC 5545 reads DTEND and DURATION.
+struct OccurrenceLength: Sendable, Equatable {
+  var days: Int
+  var seconds: Int
+
+  static let zero = OccurrenceLength(days: 0, seconds: 0)
+
+  /// An upper bound of the length in seconds, for look-back.
+  var maximumSeconds: Int { max(0, days) * 90_000 + max(0, seconds) }
+}

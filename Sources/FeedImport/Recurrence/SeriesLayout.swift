@@ -1,0 +1,116 @@
+import CLibical
+import LaneLayout
+
+/// Lays one series (a master and its RECURRENCE-ID overrides) out on a window: expands the
+/// master, suppresses the instances overrides replace, applies THISANDFUTURE overrides to later
+/// instances, and shows each override at its own start. Call inside ``LibicalGate``.
+struct SeriesLayout {
+  let feed: Feed
+  let series: Feed.Series
+  let window: ExpansionWindow
+  let zone: DisplayZone
+
+  func collect(into batch: inout SpanBatch) {
+    let overrides = series.overrides.map { feed.records[$0] }
+    guard let masterIndex = series.master else {
+      for (position, override) in overrides.enumerated() {
+        show(override, index: series.overrides[position], into: &batch)
+      }
+      return
+    }
+    let master = feed.records[masterIndex]
+    if master.cancelled {
+      // A cancelled master cancels the whole series.
+      batch.eventsCancelled += 1 + overrides.count
+      return
+    }
+    let calendar = feed.calendars[master.calendar]
+    let floating = calendar.wallZone ?? zone.zone
+    let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
+
+    // Overrides by the instance they replace; THISANDFUTURE ones in order.
+    var replaced: Set<Int64> = []
+    var ranges: [(key: Int64, record: EventRecord)] = []
+    for override in overrides {
+      guard let recurrenceId = override.recurrenceId else { continue }
+      let key = SeriesExpander.key(of: recurrenceId, allDay: master.allDay)
+      replaced.insert(key)
+      if override.thisAndFuture { ranges.append((key, override)) }
+    }
+    ranges.sort { $0.key < $1.key }
+
+    let lookBack = ([master.length] + ranges.map(\.record.length)).map(\.maximumSeconds).max() ?? 0
+    let expander = SeriesExpander(record: master, window: window)
+    let result = expander.instances(
+      lookBack: lookBack + ranges.map { abs(shift(of: $0.record, from: $0.key)) }.reduce(0, +))
+    for message in result.warnings {
+      batch.warnings.append(
+        ImportWarning(source: feed.source, line: master.line, uid: master.uid, message: message))
+    }
+    var shown = false
+    for instance in result.instances where !replaced.contains(instance.key) {
+      var record = master
+      var start = instance.start
+      var length = master.length
+      if let range = ranges.last(where: { $0.key < instance.key }) {
+        record.title = range.record.title
+        record.location = range.record.location
+        length = range.record.length
+        let seconds = shift(of: range.record, from: range.key)
+        if seconds != 0 {
+          if master.allDay {
+            icaltime_adjust(&start, Int32(clamping: seconds / 86_400), 0, 0, 0)
+          } else {
+            icaltime_adjust(&start, 0, 0, 0, Int32(clamping: seconds))
+          }
+        }
+        if range.record.cancelled { continue }
+      }
+      guard
+        let span = maker.span(
+          of: record, title: record.title, location: record.location, start: start, length: length,
+          explicitEnd: instance.explicitEnd,
+          recurrenceId: master.recurs || !overrides.isEmpty ? instance.start : nil,
+          floatingZone: floating),
+        span.lastDay >= window.firstDay, span.firstDay <= window.lastDay
+      else { continue }
+      batch.spans.append(span)
+      shown = true
+    }
+    if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
+    for (position, override) in overrides.enumerated() {
+      show(override, index: series.overrides[position], into: &batch)
+    }
+  }
+
+  /// How far a THISANDFUTURE override moves its instance, in seconds.
+  private func shift(of override: EventRecord, from key: Int64) -> Int {
+    Int(SeriesExpander.key(of: override.start, allDay: override.allDay) - key)
+  }
+
+  /// Shows an override (or an orphan instance) at its own start.
+  private func show(_ record: EventRecord, index: Int, into batch: inout SpanBatch) {
+    if record.cancelled {
+      batch.eventsCancelled += 1
+      return
+    }
+    let calendar = feed.calendars[record.calendar]
+    let floating = calendar.wallZone ?? zone.zone
+    let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
+    let expander = SeriesExpander(record: record, window: window)
+    let result = expander.instances(lookBack: record.length.maximumSeconds)
+    var shown = false
+    for instance in result.instances {
+      guard
+        let span = maker.span(
+          of: record, title: record.title, location: record.location, start: instance.start,
+          length: record.length, explicitEnd: instance.explicitEnd,
+          recurrenceId: record.recurrenceId, floatingZone: floating),
+        span.lastDay >= window.firstDay, span.firstDay <= window.lastDay
+      else { continue }
+      batch.spans.append(span)
+      shown = true
+    }
+    if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
+  }
+}

@@ -1,0 +1,98 @@
+import CLibical
+import LaneLayout
+
+/// Turns occurrences (libical times) into ``DaySpan``s in the display zone: the days they cover
+/// by the contract's rule 1, and the start and end written as the contract writes them.
+/// Call inside ``LibicalGate``.
+struct SpanMaker {
+  let display: OpaquePointer
+  let calendarName: String?
+
+  /// The span of an occurrence starting at `start` (in its own zone, floating, or a date).
+  func span(
+    of record: EventRecord, title: String, location: String?, start: icaltimetype,
+    length: OccurrenceLength, explicitEnd: icaltimetype?, recurrenceId: icaltimetype?,
+    floatingZone: OpaquePointer?
+  ) -> DaySpan? {
+    let recurrenceText = recurrenceId.map {
+      text(of: $0, allDay: record.allDay, floatingZone: floatingZone)
+    }
+    if start.is_date != 0 {
+      guard let first = LibicalTime.day(of: start) else { return nil }
+      var endDay = first.adding(days: length.days)
+      if let explicitEnd, let day = LibicalTime.day(of: explicitEnd) { endDay = day }
+      let last = endDay > first ? endDay.adding(days: -1) : first
+      return DaySpan(
+        uid: record.uid, recurrenceId: recurrenceText, title: title, allDay: true,
+        start: first.description, end: endDay.description, firstDay: first, lastDay: last,
+        startInstant: midnight(of: first), endInstant: midnight(of: last.adding(days: 1)),
+        calendar: calendarName, location: location)
+    }
+    let startInstant = LibicalTime.instant(of: start, floatingZone: floatingZone)
+    var endInstant: Int64
+    if let explicitEnd {
+      var end = explicitEnd
+      if end.is_date != 0 {
+        end.is_date = 0
+        end.zone = start.zone
+      }
+      endInstant = LibicalTime.instant(of: end, floatingZone: floatingZone)
+    } else if length.days != 0 {
+      var end = start
+      icaltime_adjust(&end, Int32(clamping: length.days), 0, 0, 0)
+      endInstant = LibicalTime.instant(of: end, floatingZone: floatingZone) + Int64(length.seconds)
+    } else {
+      endInstant = startInstant + Int64(length.seconds)
+    }
+    if endInstant < startInstant { endInstant = startInstant }
+    let (startLocal, startOffset) = LibicalTime.local(startInstant, in: display)
+    let (endLocal, endOffset) = LibicalTime.local(endInstant, in: display)
+    guard let first = LibicalTime.day(of: startLocal) else { return nil }
+    var last = first
+    if endInstant > startInstant {
+      let (lastLocal, _) = LibicalTime.local(endInstant - 1, in: display)
+      last = LibicalTime.day(of: lastLocal) ?? first
+    }
+    return DaySpan(
+      uid: record.uid, recurrenceId: recurrenceText, title: title, allDay: false,
+      start: SpanMaker.format(startLocal, offset: startOffset),
+      end: SpanMaker.format(endLocal, offset: endOffset), firstDay: first, lastDay: last,
+      startInstant: startInstant, endInstant: endInstant, calendar: calendarName,
+      location: location)
+  }
+
+  /// A RECURRENCE-ID (or an instance's original start) in the same form as the start.
+  func text(of time: icaltimetype, allDay: Bool, floatingZone: OpaquePointer?) -> String {
+    if allDay || time.is_date != 0 {
+      return LibicalTime.day(of: time)?.description ?? ""
+    }
+    let instant = LibicalTime.instant(of: time, floatingZone: floatingZone)
+    let (local, offset) = LibicalTime.local(instant, in: display)
+    return SpanMaker.format(local, offset: offset)
+  }
+
+  /// Local midnight at the start of `day` in the display zone.
+  func midnight(of day: Day) -> Int64 {
+    let (year, month, dayOfMonth) = day.components
+    var time = icaltime_null_time()
+    time.year = Int32(year)
+    time.month = Int32(month)
+    time.day = Int32(dayOfMonth)
+    time.zone = display
+    return Int64(icaltime_as_timet_with_zone(time, display))
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SS±HH:MM`.
+  static func format(_ time: icaltimetype, offset: Int) -> String {
+    let day = LibicalTime.day(of: time)?.description ?? "0000-00-00"
+    let sign = offset < 0 ? "-" : "+"
+    let magnitude = abs(offset)
+    return day + "T" + two(Int(time.hour)) + ":" + two(Int(time.minute)) + ":"
+      + two(Int(time.second))
+      + sign + two(magnitude / 3600) + ":" + two(magnitude % 3600 / 60)
+  }
+
+  private static func two(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+  }
+}

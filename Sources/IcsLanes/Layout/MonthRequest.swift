@@ -1,0 +1,32 @@
+import FeedImport
+import LaneLayout
+
+/// What to lay out: which months, in which display zone, with which layout options.
+public struct MonthRequest: Sendable {
+  /// The months, in order.
+  public var months: [YearMonth]
+  /// The display zone.
+  public var zone: DisplayZone
+  /// Week start, lane cap, outside days, lane rule.
+  public var options: LayoutOptions
+
+  /// A request for `count` consecutive months from `first`.
+  public init(
+    first: YearMonth, count: Int = 1, zone: DisplayZone, options: LayoutOptions = LayoutOptions()
+  ) {
+    months = (0..<max(1, count)).compactMap { first.adding(months: $0) }
+    self.zone = zone
+    self.options = options
+  }
+
+  /// The days any of the months shows (the grids' edges, which cover outside days too): the
+  /// window to pre-filter a feed for.
+  public var window: ClosedRange<Day> {
+    let grids = months.map {
+      MonthGrid(month: $0, weekStart: options.weekStart, showsOutsideDays: true)
+    }
+    let first = grids.map(\.firstGridDay).min() ?? Day(ordinal: 0)
+    let last = grids.map(\.lastGridDay).max() ?? first
+    return first...last
+  }
+}

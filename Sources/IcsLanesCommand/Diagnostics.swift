@@ -1,0 +1,36 @@
+import Foundation
+import IcsLanes
+import LaneLayout
+
+/// Warnings and stats on stderr.
+enum Diagnostics {
+  /// At most this many warnings are printed; the rest are counted.
+  static let warningLimit = 50
+
+  static func printWarnings(_ warnings: [String]) {
+    for warning in warnings.prefix(warningLimit) {
+      write("icslanes: warning: \(TerminalTextLine.clean(warning))")
+    }
+    if warnings.count > warningLimit {
+      write("icslanes: warning: … and \(warnings.count - warningLimit) more warning(s)")
+    }
+  }
+
+  static func printStats(_ layout: MonthLayout) {
+    guard let stats = layout.stats else { return }
+    write(
+      "icslanes: \(layout.month): \(stats.eventsRead) events read = \(stats.eventsShown) shown + \(stats.eventsOutside) outside the month + \(stats.eventsCancelled) cancelled + \(stats.eventsSkipped) skipped + \(stats.eventsDuplicate) duplicate; \(stats.occurrences) occurrences in \(stats.segments) segments"
+    )
+  }
+
+  static func write(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}
+
+/// Cleans a line for stderr: no control characters from a feed reach the terminal.
+enum TerminalTextLine {
+  static func clean(_ text: String) -> String {
+    TerminalText.sanitize(text)
+  }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import FeedImport
+import Foundation
+import IcsLanes
+import LaneLayout
+
+/// `icslanes FEED… --month YYYY-MM`: lays a month of an iCalendar feed out in lanes.
+@main
+struct IcsLanesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "icslanes",
+    abstract: "Lay a month of iCalendar feeds out the way a month view draws it.",
+    discussion: """
+      Each occurrence becomes a bar over its days; bars are cut into the month grid's week rows
+      and stacked into lanes by greedy first-fit. Exit codes: 0 ok, 64 bad argument,
+      65 not iCalendar or a --strict failure, 66 a feed cannot be read, 70 internal error.
+      """)
+
+  @Argument(help: "iCalendar feed(s): paths, or - for standard input.")
+  var feeds: [String]
+
+  @Option(help: "The month to lay out, YYYY-MM.")
+  var month: String
+
+  @Option(help: "How many consecutive months to lay out from --month.")
+  var months: Int = 1
+
+  @Option(help: "Display time zone (IANA name). Default: the system's zone.")
+  var tz: String?
+
+  @Option(help: "First day of the week: sunday … saturday.")
+  var weekStart: String = "sunday"
+
+  @Option(help: "Output format: text or json.")
+  var format: OutputFormat = .text
+
+  @Option(help: "Show at most N lanes per week row; the rest count as \"+k more\".")
+  var maxLanes: Int?
+
+  @Flag(help: "Lay out the grid's days of the neighbouring months too.")
+  var outsideDays = false
+
+  @Flag(
+    help: "Keep an event continuing from the row above in its lane when free (may use more lanes).")
+  var stickyLanes = false
+
+  @Flag(help: "Fail on any problem that would otherwise only warn or skip an event.")
+  var strict = false
+
+  @Flag(
+    help:
+      "Print counts of events read, laid out, outside the month, cancelled and skipped to stderr.")
+  var stats = false
+
+  @Option(help: "Text width in columns. Default: $COLUMNS, the terminal's width, or 80.")
+  var width: Int?
+
+  @Flag(help: "Read every event, without the month pre-filter (for checking it).")
+  var noPrefilter = false
+
+  static func main() {
+    do {
+      var command = try parseAsRoot() as? IcsLanesCommand
+      try command?.run()
+    } catch let failure as CommandFailure {
+      FileHandle.standardError.write(Data("icslanes: error: \(failure.message)\n".utf8))
+      Foundation.exit(failure.code.rawValue)
+    } catch {
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if code == .success {
+        print(message)
+        Foundation.exit(0)
+      }
+      // One line: ArgumentParser's message without the usage block.
+      let firstLine = message.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+      let text = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
+      FileHandle.standardError.write(Data("icslanes: error: \(text) (see icslanes --help)\n".utf8))
+      Foundation.exit(code == .validationFailure ? ExitCodes.usage.rawValue : code.rawValue)
+    }
+  }
+
+  func run() throws {
+    let settings = try CommandSettings(self)
+    let importOptions = ImportOptions(
+      window: noPrefilter ? nil : settings.request.window, strict: strict)
+    var loaded: [Feed] = []
+    for path in feeds {
+      do {
+        loaded.append(try Feed(contentsOf: path, options: importOptions))
+      } catch {
+        throw CommandFailure(error)
+      }
+    }
+    let (layouts, expansionWarnings) = MonthLayouter.layOut(loaded, request: settings.request)
+    let warnings =
+      loaded.flatMap { feed in
+        feed.warnings.map(\.description)
+          + feed.skipped.map {
+            "\(feed.source):\($0.line.map(String.init) ?? "?"): event \($0.uid ?? "(no UID)") skipped: \($0.reason)"
+          }
+      } + expansionWarnings.map(\.description)
+    if strict, let first = expansionWarnings.first {
+      throw CommandFailure(message: "\(first.description) (--strict)", code: ExitCodes.data)
+    }
+    Diagnostics.printWarnings(warnings)
+    switch format {
+    case .json:
+      do {
+        print(try JSONLayoutRenderer.render(layouts), terminator: "")
+      } catch {
+        throw CommandFailure(message: "cannot encode JSON: \(error)", code: ExitCodes.internalError)
+      }
+    case .text:
+      let renderer = TextGridRenderer(width: settings.width, today: settings.today)
+      print(layouts.map { renderer.render($0) }.joined(separator: "\n"), terminator: "")
+    }
+    if stats {
+      for layout in layouts { Diagnostics.printStats(layout) }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/// A month of a year, written `YYYY-MM`.
+public struct YearMonth: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+  /// The year (1–9999 for months that can be laid out).
+  public let year: Int
+  /// The month, 1–12.
+  public let month: Int
+
+  /// The month, or nil when `month` is not 1–12 or `year` is outside 1–9999.
+  public init?(year: Int, month: Int) {
+    guard (1...12).contains(month), (1...9999).contains(year) else { return nil }
+    self.year = year
+    self.month = month
+  }
+
+  /// Parses `YYYY-MM`.
+  public init?(iso text: some StringProtocol) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let year = Int(parts[0]), let month = Int(parts[1])
+    else { return nil }
+    self.init(year: year, month: month)
+  }
+
+  /// The month's first day.
+  public var firstDay: Day {
+    Day(ordinal: Day.daysSinceEpoch(year: year, month: month, day: 1))
+  }
+
+  /// The month's last day.
+  public var lastDay: Day {
+    Day(
+      ordinal: Day.daysSinceEpoch(
+        year: year, month: month, day: Day.daysIn(year: year, month: month)))
+  }
+
+  /// The month `count` months later (earlier when negative), or nil past year 1–9999.
+  public func adding(months count: Int) -> YearMonth? {
+    let index = year * 12 + (month - 1) + count
+    return YearMonth(year: index / 12, month: index % 12 + 1)
+  }
+
+  /// `YYYY-MM`.
+  public var description: String {
+    Day.pad(year, 4) + "-" + Day.pad(month, 2)
+  }
+
+  public static func < (lhs: YearMonth, rhs: YearMonth) -> Bool {
+    (lhs.year, lhs.month) < (rhs.year, rhs.month)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let value = YearMonth(iso: text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "not a YYYY-MM month: \(text)")
+    }
+    self = value
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
