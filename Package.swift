@@ -10,7 +10,8 @@ let package = Package(
     .executable(name: "icslanes", targets: ["IcsLanesCommand"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .systemLibrary(
@@ -29,10 +30,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
-    .testTarget(
-      name: "FeedImportTests",
-      dependencies: ["FeedImport", "IcsLanes"],
-      resources: []
-    ),
+    .testTarget(name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes"]),
+    .testTarget(name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"]),
+    .testTarget(name: "APIExamplesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"]),
   ]
 )

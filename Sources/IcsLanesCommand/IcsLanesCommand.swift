@@ -60,7 +60,7 @@ struct IcsLanesCommand: ParsableCommand {
 
   static func main() {
     do {
-      var command = try parseAsRoot() as? IcsLanesCommand
+      let command = try parseAsRoot() as? IcsLanesCommand
       try command?.run()
     } catch let failure as CommandFailure {
       FileHandle.standardError.write(Data("icslanes: error: \(failure.message)\n".utf8))
