@@ -127,6 +127,14 @@ struct EventParser {
           uid: uidOrNil, reason: "RRULE that libical rejects (its BY parts do not fit its FREQ)")
       }
       icalrecur_iterator_free(iterator)
+      let density = RuleDensity.instancesPerPeriod(value)
+      if density > RuleDensity.limit {
+        return .skipped(
+          uid: uidOrNil,
+          reason:
+            "RRULE gives up to \(density) instances per FREQ period (BY parts multiply); icslanes expands at most \(RuleDensity.limit)"
+        )
+      }
       rule = value
     }
 

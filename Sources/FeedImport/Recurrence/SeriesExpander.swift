@@ -11,6 +11,9 @@ struct ExpansionWindow {
   let maximumOccurrences: Int
   /// The iterator may take at most this many steps per event in one window.
   let maximumSteps: Int
+  /// Expanding one event for one window stops after this long (some rule shapes cost libical
+  /// milliseconds per step); a safety net for hostile rules, reported as a warning.
+  var timeBudget: Duration = .seconds(2)
 
   /// Two days either side cover every UTC offset and floating time.
   static let margin: Int64 = 2 * 86_400
@@ -40,7 +43,12 @@ struct SeriesExpander {
   }
 
   /// The instances whose start lies in the window widened by `lookBack` seconds before it.
-  func instances(lookBack: Int) -> Result {
+  ///
+  /// `isVisible`, when given, tells whether an instance (start, explicit end) meets the visible
+  /// days; the others are dropped as found, so the occurrence cap counts only visible ones.
+  func instances(
+    lookBack: Int, isVisible: ((icaltimetype, icaltimetype?) -> Bool)? = nil
+  ) -> Result {
     var result = Result()
     let earliest = window.earliest - Int64(lookBack)
     let latest = window.latest
@@ -49,12 +57,17 @@ struct SeriesExpander {
     func consider(_ time: icaltimetype, end: icaltimetype? = nil) {
       let key = SeriesExpander.key(of: time, allDay: record.allDay)
       guard key >= earliest, key < latest, found[key] == nil else { return }
+      if let isVisible, !isVisible(time, end) { return }
       found[key] = SeriesInstance(start: time, explicitEnd: end, key: key)
     }
 
     consider(record.start)
     if let rule = record.rule {
-      expandRule(rule, earliest: earliest, latest: latest, into: &result) { consider($0) }
+      expandRule(rule, earliest: earliest, latest: latest, into: &result) { time in
+        let before = found.count
+        consider(time)
+        return found.count > before
+      }
     }
     for rdate in record.rdates {
       if icaltime_is_null_time(rdate.time) == 0 {
@@ -92,7 +105,7 @@ struct SeriesExpander {
 
   private func expandRule(
     _ original: icalrecurrencetype, earliest: Int64, latest: Int64, into result: inout Result,
-    _ consider: (icaltimetype) -> Void
+    _ consider: (icaltimetype) -> Bool
   ) {
     var rule = original
     if rule.count > 0, rule.count > countBound(of: rule, latest: latest) {
@@ -117,17 +130,24 @@ struct SeriesExpander {
     }
     var steps = 0
     var kept = 0
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: window.timeBudget)
     while true {
       let next = icalrecur_iterator_next(iterator)
       if icaltime_is_null_time(next) != 0 { break }
       let key = SeriesExpander.key(of: next, allDay: record.allDay)
       if key >= latest { break }
-      if key >= earliest {
-        consider(next)
+      if key >= earliest, consider(next) {
         kept += 1
         if kept > window.maximumOccurrences + record.exdates.count { break }
       }
       steps += 1
+      if steps & 63 == 0, clock.now > deadline {
+        result.warnings.append(
+          "expanding the RRULE took longer than \(window.timeBudget.components.seconds) s; expansion stopped after \(steps) steps"
+        )
+        break
+      }
       if steps >= window.maximumSteps {
         result.warnings.append(
           "the RRULE needed more than \(window.maximumSteps) steps to reach the window; expansion stopped there"

@@ -41,8 +41,18 @@ struct SeriesLayout {
 
     let lookBack = ([master.length] + ranges.map(\.record.length)).map(\.maximumSeconds).max() ?? 0
     let expander = SeriesExpander(record: master, window: window)
+    // Without THISANDFUTURE overrides an instance is shown where it starts: drop the ones that
+    // miss the visible days while expanding, so the occurrence cap counts only shown ones.
+    let bounds = instantBounds(maker)
+    let visible: ((icaltimetype, icaltimetype?) -> Bool)? =
+      ranges.isEmpty
+      ? { start, end in
+        meets(
+          master, start: start, explicitEnd: end, maker: maker, floating: floating, bounds: bounds)
+      } : nil
     let result = expander.instances(
-      lookBack: lookBack + ranges.map { abs(shift(of: $0.record, from: $0.key)) }.reduce(0, +))
+      lookBack: lookBack + ranges.map { abs(shift(of: $0.record, from: $0.key)) }.reduce(0, +),
+      isVisible: visible)
     for message in result.warnings {
       batch.warnings.append(
         ImportWarning(source: feed.source, line: master.line, uid: master.uid, message: message))
@@ -83,6 +93,37 @@ struct SeriesLayout {
     }
   }
 
+  /// Whether an instance's days meet the window's. Timed instances more than three hours
+  /// (more than any DST jump) clear of the window's local midnights are decided on instants
+  /// alone; the rest by their span.
+  private func meets(
+    _ record: EventRecord, start: icaltimetype, explicitEnd: icaltimetype?, maker: SpanMaker,
+    floating: OpaquePointer?, bounds: ClosedRange<Int64>
+  ) -> Bool {
+    if start.is_date == 0 {
+      let (first, end) = SpanMaker.instants(
+        start: start, length: record.length, explicitEnd: explicitEnd, floatingZone: floating)
+      if max(first, end - 1) < bounds.lowerBound || first > bounds.upperBound {
+        return false
+      }
+    }
+    guard
+      let span = maker.span(
+        of: record, title: "", location: nil, start: start, length: record.length,
+        explicitEnd: explicitEnd, recurrenceId: nil, floatingZone: floating)
+    else { return false }
+    return span.lastDay >= window.firstDay && span.firstDay <= window.lastDay
+  }
+
+  /// The instants outside which a timed instance surely misses the window: its local midnights
+  /// widened by three hours.
+  private func instantBounds(_ maker: SpanMaker) -> ClosedRange<Int64> {
+    let slack: Int64 = 3 * 3_600
+    let low = maker.midnight(of: window.firstDay) - slack
+    let high = maker.midnight(of: window.lastDay.adding(days: 1)) + slack
+    return low...max(low, high)
+  }
+
   /// How far a THISANDFUTURE override moves its instance, in seconds.
   private func shift(of override: EventRecord, from key: Int64) -> Int {
     Int(SeriesExpander.key(of: override.start, allDay: override.allDay) - key)
@@ -98,7 +139,11 @@ struct SeriesLayout {
     let floating = calendar.wallZone ?? zone.zone
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
     let expander = SeriesExpander(record: record, window: window)
-    let result = expander.instances(lookBack: record.length.maximumSeconds)
+    let bounds = instantBounds(maker)
+    let result = expander.instances(lookBack: record.length.maximumSeconds) { start, end in
+      meets(
+        record, start: start, explicitEnd: end, maker: maker, floating: floating, bounds: bounds)
+    }
     var shown = false
     for instance in result.instances {
       guard

@@ -28,6 +28,29 @@ struct SpanMaker {
         startInstant: midnight(of: first), endInstant: midnight(of: last.adding(days: 1)),
         calendar: calendarName, location: location)
     }
+    let (startInstant, endInstant) = SpanMaker.instants(
+      start: start, length: length, explicitEnd: explicitEnd, floatingZone: floatingZone)
+    let (startLocal, startOffset) = LibicalTime.local(startInstant, in: display)
+    let (endLocal, endOffset) = LibicalTime.local(endInstant, in: display)
+    guard let first = LibicalTime.day(of: startLocal) else { return nil }
+    var last = first
+    if endInstant > startInstant {
+      let (lastLocal, _) = LibicalTime.local(endInstant - 1, in: display)
+      last = LibicalTime.day(of: lastLocal) ?? first
+    }
+    return DaySpan(
+      uid: record.uid, recurrenceId: recurrenceText, title: title, allDay: false,
+      start: SpanMaker.format(startLocal, offset: startOffset),
+      end: SpanMaker.format(endLocal, offset: endOffset), firstDay: first, lastDay: last,
+      startInstant: startInstant, endInstant: endInstant, calendar: calendarName,
+      location: location)
+  }
+
+  /// The start and end instants of a timed occurrence (the end never before the start).
+  static func instants(
+    start: icaltimetype, length: OccurrenceLength, explicitEnd: icaltimetype?,
+    floatingZone: OpaquePointer?
+  ) -> (start: Int64, end: Int64) {
     let startInstant = LibicalTime.instant(of: start, floatingZone: floatingZone)
     var endInstant: Int64
     if let explicitEnd {
@@ -44,21 +67,7 @@ struct SpanMaker {
     } else {
       endInstant = startInstant + Int64(length.seconds)
     }
-    if endInstant < startInstant { endInstant = startInstant }
-    let (startLocal, startOffset) = LibicalTime.local(startInstant, in: display)
-    let (endLocal, endOffset) = LibicalTime.local(endInstant, in: display)
-    guard let first = LibicalTime.day(of: startLocal) else { return nil }
-    var last = first
-    if endInstant > startInstant {
-      let (lastLocal, _) = LibicalTime.local(endInstant - 1, in: display)
-      last = LibicalTime.day(of: lastLocal) ?? first
-    }
-    return DaySpan(
-      uid: record.uid, recurrenceId: recurrenceText, title: title, allDay: false,
-      start: SpanMaker.format(startLocal, offset: startOffset),
-      end: SpanMaker.format(endLocal, offset: endOffset), firstDay: first, lastDay: last,
-      startInstant: startInstant, endInstant: endInstant, calendar: calendarName,
-      location: location)
+    return (startInstant, max(startInstant, endInstant))
   }
 
   /// A RECURRENCE-ID (or an instance's original start) in the same form as the start.

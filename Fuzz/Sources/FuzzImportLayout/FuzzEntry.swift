@@ -1,0 +1,59 @@
+import FeedImport
+import IcsLanes
+import LaneLayout
+
+/// libFuzzer's entry point: one input is one feed, read and laid out like the command does it.
+///
+/// The first byte picks the month (from a small set around the samples' August 2024, plus the
+/// ends of the calendar), the display zone and the lane options, so the fuzzer explores layout
+/// choices as well as bytes; the rest is the feed. Both the pre-filtered and the full import
+/// run, and the JSON and text renderers see the result.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzImportLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data, size > 0 else { return 0 }
+  let selector = Int(data[0])
+  let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+  FuzzCase(selector: selector).run(bytes)
+  return 0
+}
+
+/// The layout choices one input's first byte selects.
+struct FuzzCase {
+  static let months: [YearMonth] = [
+    (2024, 8), (2024, 3), (2024, 10), (1, 1), (9999, 12), (1970, 1), (2038, 1), (2025, 2),
+  ].compactMap { YearMonth(year: $0.0, month: $0.1) }
+  static let zones = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo"]
+
+  let month: YearMonth?
+  let zone: DisplayZone?
+  let options: LayoutOptions
+  let prefilter: Bool
+
+  init(selector: Int) {
+    month = FuzzCase.months[selector % FuzzCase.months.count]
+    zone = DisplayZone(named: FuzzCase.zones[(selector >> 3) & 3])
+    options = LayoutOptions(
+      weekStart: (selector >> 5) & 1 == 0 ? .sunday : .monday,
+      maxLanes: (selector >> 6) & 1 == 0 ? nil : 2,
+      showsOutsideDays: (selector >> 7) & 1 == 1,
+      laneRule: (selector >> 6) & 1 == 0 ? .firstFit : .sticky)
+    prefilter = selector & 0x10 == 0
+  }
+
+  func run(_ bytes: [UInt8]) {
+    guard let month, let zone else { fatalError("the fuzz set-up lost a month or a zone") }
+    let request = MonthRequest(first: month, count: 1, zone: zone, options: options)
+    let importOptions = ImportOptions(
+      window: prefilter ? request.window : nil, maximumOccurrencesPerEvent: 2_000,
+      maximumRecurrenceSteps: 200_000)
+    guard let feed = try? Feed(bytes: bytes, name: "fuzz", options: importOptions) else { return }
+    let (layouts, _) = MonthLayouter.layOut([feed], request: request)
+    for layout in layouts {
+      guard let stats = layout.stats, stats.addsUp else {
+        fatalError("stats do not add up: \(String(describing: layout.stats))")
+      }
+      _ = try? JSONLayoutRenderer.render([layout])
+      _ = TextGridRenderer(width: 100, today: nil).render(layout)
+    }
+  }
+}
