@@ -52,6 +52,12 @@ struct FeedLoader {
     if splitter.nulBytes > 0 {
       warn(line: nil, uid: nil, "\(splitter.nulBytes) NUL byte(s) removed")
     }
+    if warningsLeftOut > 0 {
+      warnings.append(
+        ImportWarning(
+          source: source, line: nil, uid: nil,
+          message: "\(warningsLeftOut) more warning(s) about this feed not listed"))
+    }
     if let strictProblem { throw strictProblem }
   }
 
@@ -81,11 +87,7 @@ struct FeedLoader {
       }
     case .timeZone(let block, let line):
       guard let calendar = calendars.last else { return }
-      var text = block
-      text.append(0)
-      let parsed = text.withUnsafeBufferPointer { buffer in
-        buffer.withMemoryRebound(to: CChar.self) { icalparser_parse_string($0.baseAddress) }
-      }
+      let parsed = ComponentParser.parse(block)
       if let parsed, icalcomponent_isa(parsed) == ICAL_VTIMEZONE_COMPONENT,
         icalcomponent_get_first_property(parsed, ICAL_TZID_PROPERTY) != nil
       {
@@ -127,8 +129,16 @@ struct FeedLoader {
     }
   }
 
+  /// At most this many warnings are kept per feed; the rest are counted in a last one.
+  static let warningLimit = 1_000
+  private var warningsLeftOut = 0
+
   mutating func warn(line: Int?, uid: String?, _ message: String) {
-    warnings.append(ImportWarning(source: source, line: line, uid: uid, message: message))
+    if warnings.count < FeedLoader.warningLimit {
+      warnings.append(ImportWarning(source: source, line: line, uid: uid, message: message))
+    } else {
+      warningsLeftOut += 1
+    }
     if options.strict, strictProblem == nil {
       strictProblem = .strictFailure(source: source, line: line, message: message)
     }

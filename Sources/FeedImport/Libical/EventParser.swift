@@ -18,11 +18,7 @@ struct EventParser {
   ]
 
   func parse(block: [UInt8], line: Int) -> Outcome {
-    var text = block
-    text.append(0)
-    let parsed = text.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { icalparser_parse_string($0.baseAddress) }
-    }
+    let parsed = ComponentParser.parse(block)
     guard let component = parsed else {
       return .skipped(uid: nil, reason: "libical could not parse this VEVENT")
     }
@@ -112,6 +108,11 @@ struct EventParser {
       return .skipped(uid: uidOrNil, reason: "no DTSTART")
     }
     guard LibicalTime.isUsable(start) else {
+      if !(1...3000).contains(start.year) {
+        return .skipped(
+          uid: uidOrNil,
+          reason: "DTSTART in year \(start.year): libical handles years 1 to 3000 only")
+      }
       return .skipped(uid: uidOrNil, reason: "DTSTART is not a usable date")
     }
     if ruleCount > 1 {

@@ -35,6 +35,9 @@ struct ComponentScanner {
   private var blockLine = 0
   private var facts = EventFacts()
   private var tooDeep = false
+  /// Levels opened beyond ``maximumDepth``: counted, not stacked, so that matching ENDs stays
+  /// cheap however deep a hostile feed nests.
+  private var overflow = 0
   private var tooLarge = false
   private var lastPropertyName: [UInt8] = []
   private var lastCalendarProperty: (name: String, value: [UInt8], line: Int)?
@@ -134,29 +137,53 @@ struct ComponentScanner {
       } else {
         emit(.notice(line: number, message: "END:\(name) without a matching BEGIN; ignored"))
       }
-    case (.event, .begin) where name == "VEVENT" && stack.count == 1,
-      (.event, .begin) where name == "VCALENDAR":
+    case (.event, .begin) where name == "VEVENT" || name == "VCALENDAR":
+      // A VEVENT never nests: this one was left open.
       emit(
         .brokenEvent(
           line: blockLine, uid: facts.uid,
           reason: "BEGIN:\(name) at line \(number) before END:VEVENT: this VEVENT is incomplete"))
       place = .calendar
       handle(keyword: keyword, name: name, line: line, number: number, emit)
+    case (.timeZone, .begin) where name == "VEVENT" || name == "VCALENDAR",
+      (.otherComponent, .begin) where name == "VEVENT" || name == "VCALENDAR":
+      // A VEVENT inside an unclosed component: the component was left open; keep the event.
+      emit(
+        .notice(
+          line: blockLine,
+          message:
+            "\(stack.first ?? "component") is not closed before BEGIN:\(name) at line \(number); it is not used"
+        ))
+      place = .calendar
+      handle(keyword: keyword, name: name, line: line, number: number, emit)
     case (_, .begin):
-      stack.append(name)
-      if stack.count > ComponentScanner.maximumDepth { tooDeep = true }
+      if stack.count >= ComponentScanner.maximumDepth {
+        tooDeep = true
+        overflow += 1
+      } else {
+        stack.append(name)
+      }
+      append(line)
+    case (_, .end) where overflow > 0 && name != stack.first:
+      overflow -= 1
       append(line)
     case (_, .end):
-      append(line)
       if let open = stack.lastIndex(of: name) {
         if open != stack.count - 1 {
           emit(
             .notice(
               line: number,
               message: "END:\(name) closes \(stack.count - 1 - open) unclosed component(s)"))
+          // Close them in the text too, so that libical reads the component.
+          for unclosed in stack[(open + 1)...].reversed() {
+            let end = Array("END:\(unclosed)".utf8)
+            end.withUnsafeBufferPointer { append($0) }
+          }
         }
+        append(line)
         stack.removeSubrange(open...)
       } else if name == "VCALENDAR" {
+        append(line)
         if place == .event {
           emit(
             .brokenEvent(
@@ -183,6 +210,7 @@ struct ComponentScanner {
     blockLine = number
     facts = EventFacts()
     tooDeep = false
+    overflow = 0
     tooLarge = false
     lastPropertyName = []
     append(line)

@@ -13,7 +13,7 @@ struct ExpansionWindow {
   let maximumSteps: Int
   /// Expanding one event for one window stops after this long (some rule shapes cost libical
   /// milliseconds per step); a safety net for hostile rules, reported as a warning.
-  var timeBudget: Duration = .seconds(2)
+  var timeBudget: Duration = .seconds(10)
 
   /// Two days either side cover every UTC offset and floating time.
   static let margin: Int64 = 2 * 86_400

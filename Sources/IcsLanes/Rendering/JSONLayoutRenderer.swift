@@ -17,6 +17,24 @@ public enum JSONLayoutRenderer {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     let data = try encoder.encode(value)
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return escapingC1(String(decoding: data, as: UTF8.self)) + "\n"
+  }
+
+  /// `json` with DEL and the C1 controls (U+007F–U+009F), which JSONEncoder leaves raw, written
+  /// as `\u00XX` escapes: the same JSON, and safe to print on a terminal. They can only occur
+  /// inside strings, where the escape means the same character.
+  static func escapingC1(_ json: String) -> String {
+    guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else {
+      return json
+    }
+    var result = String.UnicodeScalarView()
+    for scalar in json.unicodeScalars {
+      if (0x7F...0x9F).contains(scalar.value) {
+        result.append(contentsOf: "\\u00\(String(scalar.value, radix: 16))".unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
   }
 }

@@ -117,7 +117,9 @@ public struct TextGridRenderer: Sendable {
   private func bar(_ segment: Segment, width: Int, colors: [String: String]) -> String {
     let open = segment.continuesBefore ? "<" : "["
     let close = segment.continuesAfter ? ">" : "]"
-    var label = TerminalText.sanitize(segment.title)
+    // A bar shows at most `width` columns: cut a huge title first, so that its cost stays small.
+    let title = String(segment.title.unicodeScalars.prefix(4 * width + 16))
+    var label = TerminalText.sanitize(title)
     if !segment.allDay, !segment.continuesBefore, segment.start.count >= 16 {
       let time = segment.start.dropFirst(11).prefix(5)
       label = "\(time) " + label

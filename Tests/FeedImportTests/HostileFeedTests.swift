@@ -1,0 +1,409 @@
+import FeedImport
+import Foundation
+import IcsLanes
+import LaneLayout
+import Testing
+
+/// Broken and hostile feeds: each either loads with every usable event and a warning for the
+/// rest, or fails with one clear error. Nothing crashes, hangs or drops an event silently.
+@Suite("Hostile feeds")
+struct HostileFeedTests {
+  // MARK: Truncation and structure
+
+  @Test("a truncated feed keeps every complete event and skips the cut one")
+  func truncated() throws {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/truncated.ics"))
+    let (layout, _) = try Hostile.layOut([feed])
+    #expect(Hostile.uids(layout) == ["first@truncated", "second@truncated", "third@truncated"])
+    #expect(layout.segments.count == 5)
+    #expect(feed.skipped.count == 1)
+    let cut = try Hostile.unwrap(feed.skipped.first)
+    #expect(cut.uid == "cut@truncated")
+    #expect(cut.line == 26)
+    #expect(cut.reason.contains("END:VEVENT"))
+    #expect(layout.skipped == feed.skipped)
+  }
+
+  @Test("deep, unbalanced and interrupted nesting skips only the broken events")
+  func nesting() throws {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/nesting.ics"))
+    let (layout, warnings) = try Hostile.layOut([feed])
+    #expect(
+      Set(Hostile.uids(layout)) == [
+        "before@nesting", "unbalanced@nesting", "after@nesting", "inside-other@nesting",
+      ])
+    let skipped = Dictionary(uniqueKeysWithValues: feed.skipped.map { ($0.uid ?? "", $0) })
+    #expect(Set(skipped.keys) == ["deep@nesting", "interrupted@nesting"])
+    #expect(warnings.contains { $0.message.contains("END:VEVENT closes 1 unclosed component") })
+    #expect(warnings.contains { $0.message.contains("X-OTHER is not closed before BEGIN:VEVENT") })
+    #expect(skipped["deep@nesting"]?.reason.contains("nested deeper") == true)
+    #expect(skipped["interrupted@nesting"]?.line == 105)
+    #expect(
+      warnings.contains { $0.message.contains("END:X-NEVER-OPENED without a matching BEGIN") })
+  }
+
+  @Test("100,000 nested BEGIN lines neither overflow the stack nor keep the event")
+  func veryDeepNesting() throws {
+    var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:deep\r\nDTSTART;VALUE=DATE:20240801\r\n"
+    text += String(repeating: "BEGIN:X-N\r\n", count: 100_000)
+    text += "END:VEVENT\r\n" + Hostile.event("after", "DTSTART;VALUE=DATE:20240802")
+    let (feed, layout, _) = try Hostile.layOut(text: text)
+    #expect(Hostile.uids(layout) == ["after"])
+    #expect(feed.skipped.map(\.uid) == ["deep"])
+  }
+
+  @Test("100,000 unmatched BEGIN and END lines stay cheap", .timeLimit(.minutes(1)))
+  func unmatchedNesting() throws {
+    var text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:deep\r\nDTSTART;VALUE=DATE:20240801\r\n"
+    text += String(repeating: "BEGIN:X-A\r\n", count: 100_000)
+    text += String(repeating: "END:X-B\r\n", count: 100_000)
+    text += "END:VEVENT\r\n" + String(repeating: "END:X-C\r\n", count: 100_000)
+    text += Hostile.event("after", "DTSTART;VALUE=DATE:20240802")
+    let (feed, layout, warnings) = try Hostile.layOut(text: text)
+    #expect(Hostile.uids(layout) == ["after"])
+    #expect(feed.skipped.map(\.uid) == ["deep"])
+    #expect(warnings.count <= 1_001)
+    #expect(warnings.last?.message.contains("more warning(s)") == true)
+  }
+
+  @Test("100,000 properties on one event", .timeLimit(.minutes(1)))
+  func manyProperties() throws {
+    var lines = ["DTSTART;VALUE=DATE:20240805", "SUMMARY:Crowded"]
+    lines += (0..<100_000).map { "X-PROP-\($0):value \($0)" }
+    let text = Hostile.calendar(
+      "BEGIN:VEVENT\r\nUID:crowded\r\n" + lines.joined(separator: "\r\n") + "\r\nEND:VEVENT\r\n")
+    let (feed, layout, _) = try Hostile.layOut(text: text)
+    #expect(Hostile.uids(layout) == ["crowded"])
+    #expect(layout.segments.first?.title == "Crowded")
+    #expect(feed.skipped.isEmpty)
+  }
+
+  // MARK: Encodings and line endings
+
+  /// family.ics as CRLF text, for comparison with its variants.
+  private func familyLayout() throws -> MonthLayout {
+    try Hostile.layOut([Feed(contentsOf: Hostile.sample("family.ics"))]).layout
+  }
+
+  private func variant(_ transform: ([UInt8]) -> [UInt8]) throws -> (Feed, MonthLayout) {
+    let original = try Hostile.bytes("family.ics")
+    let feed = try Feed(bytes: transform(original), name: "Family")
+    return (feed, try Hostile.layOut([feed]).layout)
+  }
+
+  /// The sample's lines with CRLF, or LF, or CR, between them.
+  private static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+    var text = bytes
+    text.removeAll { $0 == 0x0D }
+    return text.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+  }
+
+  @Test("a UTF-8 byte-order mark is ignored")
+  func byteOrderMark() throws {
+    let (feed, layout) = try variant { [0xEF, 0xBB, 0xBF] + $0 }
+    #expect(layout == (try familyLayout()))
+    #expect(feed.warnings.isEmpty)
+  }
+
+  @Test("LF-only and CR-only line endings read like CRLF, with the same line numbers")
+  func lineEndings() throws {
+    let expected = try familyLayout()
+    let crlf = try Feed(contentsOf: Hostile.sample("family.ics"))
+    for separator: UInt8 in [0x0A, 0x0D] {
+      let (feed, layout) = try variant {
+        Array(Self.lines($0).joined(separator: [separator]))
+      }
+      #expect(layout == expected)
+      #expect(feed.eventsRead == crlf.eventsRead)
+      #expect(feed.warnings.map(\.line) == crlf.warnings.map(\.line))
+    }
+  }
+
+  @Test("NUL bytes are removed with a warning")
+  func nulBytes() throws {
+    let (feed, layout) = try variant { bytes in
+      var result: [UInt8] = []
+      for byte in bytes {
+        result.append(byte)
+        if byte == UInt8(ascii: ":") { result.append(0) }
+      }
+      return result
+    }
+    #expect(layout == (try familyLayout()))
+    #expect(feed.warnings.contains { $0.message.contains("NUL byte") })
+  }
+
+  @Test("invalid UTF-8 in a title becomes U+FFFD, the event stays")
+  func invalidUTF8() throws {
+    let head = Array(
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:bad-utf8\r\nDTSTART;VALUE=DATE:20240806\r\nSUMMARY:caf"
+        .utf8)
+    let tail = Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+    let feed = try Feed(bytes: head + [0xE9, 0xFF, 0xC3, 0x28, 0x80] + tail, name: "utf8")
+    let (layout, _) = try Hostile.layOut([feed])
+    let title = try Hostile.unwrap(layout.segments.first?.title)
+    #expect(title.hasPrefix("caf"))
+    #expect(title.unicodeScalars.contains("\u{FFFD}"))
+    #expect(String(data: try JSONEncoder().encode(layout), encoding: .utf8) != nil)
+  }
+
+  // MARK: Size
+
+  @Test("a 10 MB title on one line loads; the text grid cuts it", .timeLimit(.minutes(1)))
+  func tenMegabyteLine() throws {
+    let title = String(repeating: "long ", count: 2_000_000)
+    let text = Hostile.calendar(
+      Hostile.event("huge", "DTSTART;VALUE=DATE:20240807", "SUMMARY:" + title))
+    let (_, layout, _) = try Hostile.layOut(text: text)
+    #expect(layout.segments.first?.title.utf8.count == title.utf8.count - 1)
+    let grid = TextGridRenderer(width: 100).render(layout)
+    #expect(grid.utf8.count < 20_000)
+  }
+
+  @Test("a 10 MB file that is one line without a newline is not iCalendar")
+  func tenMegabyteNoNewline() {
+    let bytes =
+      Array("BEGIN:VCALENDAR".utf8) + [UInt8](repeating: UInt8(ascii: "A"), count: 10 << 20)
+    #expect {
+      try Feed(bytes: bytes, name: "oneline.ics")
+    } throws: { error in
+      guard case .notICalendar(let source, _)? = error as? ImportError else { return false }
+      return source == "oneline.ics"
+    }
+  }
+
+  @Test("a line longer than the limit stops the import with its line number")
+  func lineTooLong() {
+    var bytes = Array("BEGIN:VCALENDAR\r\nX-HUGE:".utf8)
+    bytes += [UInt8](repeating: UInt8(ascii: "x"), count: 65 << 20)
+    #expect(throws: ImportError.lineTooLong(line: 2, limit: 64 << 20)) {
+      try Feed(bytes: bytes, name: "huge.ics")
+    }
+  }
+
+  // MARK: Not iCalendar
+
+  @Test("an empty file is not iCalendar")
+  func emptyFile() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "icslanes-empty-\(UUID().uuidString).ics"
+    ).path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(throws: ImportError.notICalendar(source: path, detail: "the input is empty")) {
+      try Feed(contentsOf: path)
+    }
+    #expect(throws: ImportError.notICalendar(source: "blank", detail: "the input is empty")) {
+      try Feed(text: "\r\n  \r\n\n", name: "blank")
+    }
+  }
+
+  @Test("a binary file is not iCalendar, and the message shows no raw bytes")
+  func binaryFile() throws {
+    var generator = SplitMix(seed: 42)
+    let bytes =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+      + (0..<65_536).map { _ in
+        UInt8(truncatingIfNeeded: generator.next())
+      }
+    do {
+      _ = try Feed(bytes: bytes, name: "picture.ics")
+      Issue.record("a binary file loaded")
+    } catch {
+      guard case .notICalendar = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      let message = error.description
+      #expect(message.hasPrefix("picture.ics: not iCalendar"))
+      #expect(
+        !message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+  }
+
+  @Test("an HTML login page saved as .ics is named as HTML")
+  func htmlPage() {
+    let page = """
+      <!DOCTYPE html>
+      <html><head><title>Sign in</title></head>
+      <body><form action="/login"><input name="user"></form></body></html>
+      """
+    #expect {
+      try Feed(text: page, name: "calendar.ics")
+    } throws: { error in
+      let message = (error as? ImportError)?.description ?? ""
+      return message.hasPrefix("calendar.ics: not iCalendar: it starts like HTML")
+    }
+  }
+
+  @Test("a missing file and a directory are unreadable, naming the path")
+  func unreadable() {
+    let missing = "/nonexistent/icslanes/feed.ics"
+    #expect(throws: ImportError.unreadable(path: missing, reason: "no such file")) {
+      try Feed(contentsOf: missing)
+    }
+    let directory = FileManager.default.temporaryDirectory.path
+    #expect(throws: ImportError.unreadable(path: directory, reason: "is a directory")) {
+      try Feed(contentsOf: directory)
+    }
+    #expect(
+      ImportError.unreadable(path: missing, reason: "no such file").description
+        == "/nonexistent/icslanes/feed.ics: cannot read: no such file")
+  }
+
+  // MARK: Times
+
+  @Test("DTEND before DTSTART: laid out on the start day, with a warning")
+  func endBeforeStart() throws {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/dtend-before-dtstart.ics"))
+    let (layout, warnings) = try Hostile.layOut([feed])
+    let days = Dictionary(
+      uniqueKeysWithValues: layout.segments.map { ($0.uid, ($0.firstDay, $0.lastDay)) })
+    let expected: [String: Day?] = [
+      "backwards-timed@dtend": Day(year: 2024, month: 8, day: 14),
+      "backwards-date@dtend": Day(year: 2024, month: 8, day: 20),
+      "negative-duration@dtend": Day(year: 2024, month: 8, day: 22),
+    ]
+    for (uid, day) in expected {
+      let day = try Hostile.unwrap(day)
+      #expect(days[uid]?.0 == day && days[uid]?.1 == day, "\(uid)")
+      #expect(warnings.contains { $0.uid == uid && $0.message.contains("ends before it starts") })
+    }
+  }
+
+  @Test("years 0001 and 9999: year one lays out, beyond libical's year 3000 is skipped")
+  func extremeYears() throws {
+    let path = Hostile.sample("hostile/extreme-years.ics")
+    let all = try Feed(contentsOf: path)
+    let january1 = try Hostile.layOut([all], month: YearMonth(year: 1, month: 1)).layout
+    #expect(Hostile.uids(january1) == ["year-one@years"])
+    #expect(january1.segments.first?.start == "0001-01-01")
+    let august = try Hostile.layOut([all]).layout
+    #expect(Hostile.uids(august) == ["yearly-from-one@years"])
+    let december9999 = try Hostile.layOut([all], month: YearMonth(year: 9999, month: 12)).layout
+    #expect(december9999.segments.isEmpty)
+    let reasons = Dictionary(uniqueKeysWithValues: all.skipped.map { ($0.uid ?? "", $0.reason) })
+    #expect(reasons["year-9999@years"]?.contains("years 1 to 3000") == true)
+    #expect(reasons["year-zero@years"] != nil)
+    #expect(reasons["past-9999@years"] != nil)
+    #expect(december9999.stats?.addsUp == true)
+  }
+
+  // MARK: Recurrence bombs
+
+  @Test("COUNT of 2^31 is rejected by libical and skipped; 2^31-1 works", .timeLimit(.minutes(1)))
+  func hugeCount() throws {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/rrule-bombs.ics"))
+    let (layout, _) = try Hostile.layOut([feed])
+    let skipped = try Hostile.unwrap(feed.skipped.first { $0.uid == "count-2-31@bombs" })
+    #expect(skipped.reason.contains("RRULE"))
+    #expect(layout.segments.filter { $0.uid == "count-max@bombs" }.count == 5)
+  }
+
+  @Test("FREQ=SECONDLY with no end and dense BY parts stay bounded", .timeLimit(.minutes(1)))
+  func denseRules() throws {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/rrule-bombs.ics"))
+    let (layout, warnings) = try Hostile.layOut([feed])
+    let cap = ImportOptions().maximumOccurrencesPerEvent
+    for uid in ["secondly@bombs", "minutely-bysecond@bombs", "weekly-every-second@bombs"] {
+      let segments = layout.segments.filter { $0.uid == uid }
+      #expect(segments.count == cap, "\(uid)")
+      #expect(segments.allSatisfy { $0.firstDay >= layout.firstDay }, "\(uid)")
+      #expect(warnings.contains { $0.uid == uid && $0.message.contains("\(cap) occurrences") })
+    }
+    let everything = try Hostile.unwrap(feed.skipped.first { $0.uid == "by-everything@bombs" })
+    #expect(everything.reason.contains("instances per FREQ period"))
+    #expect(layout.stats?.addsUp == true)
+    #expect(layout.stats?.eventsShown == 5)
+  }
+
+  @Test("a COUNT that ends before the window is walked under the step cap")
+  func stepCap() throws {
+    let text = Hostile.calendar(
+      Hostile.event("walk", "DTSTART:20000101T000000Z", "RRULE:FREQ=SECONDLY;COUNT=900000000"))
+    let feed = try Feed(
+      text: text, name: "walk", options: ImportOptions(maximumRecurrenceSteps: 50_000))
+    let (layout, warnings) = try Hostile.layOut([feed])
+    #expect(layout.segments.isEmpty)
+    #expect(warnings.contains { $0.message.contains("50000 steps") })
+  }
+
+  // MARK: Unusable events
+
+  @Test("events that cannot be used are skipped with UID, line and reason; the rest is laid out")
+  func unusableEvents() throws {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/bad-events.ics"))
+    let (layout, warnings) = try Hostile.layOut([feed])
+    #expect(
+      Set(Hostile.uids(layout)) == ["good-before@bad", "harmless-error@bad", "good-after@bad"])
+    let skipped = Dictionary(uniqueKeysWithValues: feed.skipped.map { ($0.uid ?? "", $0) })
+    let expected: [String: (line: Int, reason: String)] = [
+      "no-dtstart@bad": (11, "no DTSTART"),
+      "bad-dtstart@bad": (17, "DTSTART"),
+      "impossible-dtstart@bad": (23, "DTSTART is not a usable date"),
+      "bad-rrule@bad": (29, "RRULE"),
+      "bad-byparts@bad": (36, "RRULE that libical rejects"),
+      "lic-error@bad": (43, "libical: DTSTART could not be read"),
+    ]
+    #expect(Set(skipped.keys) == Set(expected.keys))
+    for (uid, want) in expected {
+      #expect(skipped[uid]?.line == want.line, "\(uid)")
+      #expect(
+        skipped[uid]?.reason.contains(want.reason) == true, "\(uid): \(skipped[uid]?.reason ?? "-")"
+      )
+    }
+    #expect(layout.skipped == feed.skipped)
+    #expect(
+      warnings.contains {
+        $0.uid == "harmless-error@bad" && $0.line == 51 && $0.message.contains("ATTENDEE")
+      })
+    let json = try JSONLayoutRenderer.render(layout)
+    #expect(json.contains("\"uid\" : \"lic-error@bad\""))
+  }
+
+  @Test("--strict turns a skipped event into a failure naming the line")
+  func strictSkipped() {
+    #expect(throws: ImportError.self) {
+      try Feed(
+        contentsOf: Hostile.sample("hostile/bad-events.ics"), options: ImportOptions(strict: true))
+    }
+    do {
+      _ = try Feed(
+        contentsOf: Hostile.sample("hostile/truncated.ics"), options: ImportOptions(strict: true))
+      Issue.record("strict load of a truncated feed succeeded")
+    } catch {
+      guard case .strictFailure(_, let line, let message) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(line == 26)
+      #expect(message.contains("END:VEVENT"))
+      #expect(error.description.hasSuffix("(--strict)"))
+    }
+  }
+
+  @Test("--strict fails on a warning too, but a clean feed passes")
+  func strictWarning() throws {
+    #expect(throws: ImportError.self) {
+      try Feed(
+        contentsOf: Hostile.sample("hostile/dtend-before-dtstart.ics"),
+        options: ImportOptions(strict: true))
+    }
+    let clean = try Feed(
+      contentsOf: Hostile.sample("family.ics"), options: ImportOptions(strict: true))
+    #expect(clean.skipped.isEmpty)
+  }
+}
+
+/// A small deterministic generator for test bytes.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
