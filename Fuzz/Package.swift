@@ -15,8 +15,7 @@ let package = Package(
         .product(name: "FeedImport", package: "icslanes"),
         .product(name: "IcsLanes", package: "icslanes"),
         .product(name: "LaneLayout", package: "icslanes"),
-      ],
-      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+      ]
     )
   ]
 )

@@ -20,8 +20,7 @@ if [ "${1:-}" = "--replay" ]; then MODE=replay; shift; fi
 if [ "$MODE" = run ] && [ -n "${1:-}" ]; then SECONDS_TO_RUN="$1"; fi
 
 cd "$FUZZ"
-swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-  --product FuzzImportLayout
+swift build -c debug -Xswiftc -sanitize=fuzzer,address --product FuzzImportLayout
 BIN="$(swift build -c debug --show-bin-path -Xswiftc -sanitize=fuzzer,address)/FuzzImportLayout"
 [ "$MODE" = build ] && { echo "$BIN"; exit 0; }
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
@@ -42,7 +41,7 @@ while IFS= read -r -d '' sample; do
   done
 done < <(find "$ROOT/Samples" "$FUZZ/Seeds" -name '*.ics' -print0)
 
-# One core, bounded memory and input size; -max_total_time ends the run.
-"$BIN" "$CORPUS" -jobs=1 -workers=1 -max_total_time="$SECONDS_TO_RUN" -max_len=65536 \
+# One process on one core (no -jobs), bounded memory and input size; -max_total_time ends the run.
+"$BIN" "$CORPUS" -max_total_time="$SECONDS_TO_RUN" -max_len=65536 \
   -rss_limit_mb=4096 -timeout=25 -dict="$FUZZ/ics.dict" -artifact_prefix="$ARTIFACTS/" \
   -print_final_stats=1 2>&1 | tee "$FUZZ/.last-run.log"

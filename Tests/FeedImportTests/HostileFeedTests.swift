@@ -176,7 +176,9 @@ struct HostileFeedTests {
   func lineTooLong() {
     var bytes = Array("BEGIN:VCALENDAR\r\nX-HUGE:".utf8)
     bytes += [UInt8](repeating: UInt8(ascii: "x"), count: 65 << 20)
-    #expect(throws: ImportError.lineTooLong(line: 2, limit: 64 << 20)) {
+    #expect(
+      throws: ImportError.notICalendar(source: "huge.ics", detail: "line 2 is longer than 64 MiB")
+    ) {
       try Feed(bytes: bytes, name: "huge.ics")
     }
   }
@@ -232,7 +234,21 @@ struct HostileFeedTests {
       try Feed(text: page, name: "calendar.ics")
     } throws: { error in
       let message = (error as? ImportError)?.description ?? ""
-      return message.hasPrefix("calendar.ics: not iCalendar: it starts like HTML")
+      return message.hasPrefix("calendar.ics: not iCalendar: line 1 starts like HTML")
+    }
+  }
+
+  @Test("a bare VTODO is iCalendar without events; a text file names its first line")
+  func bareComponents() throws {
+    let todo = "BEGIN:VTODO\r\nUID:t\r\nSUMMARY:Buy milk\r\nEND:VTODO\r\n"
+    let (feed, layout, _) = try Hostile.layOut(text: todo)
+    #expect(layout.segments.isEmpty)
+    #expect(feed.eventsRead == 0)
+    #expect(
+      throws: ImportError.notICalendar(
+        source: "notes.ics", detail: "line 3 starts with \"Dear diary\", not with BEGIN:VCALENDAR")
+    ) {
+      try Feed(text: "\n  \nDear diary\nBEGIN:VCALENDAR\n", name: "notes.ics")
     }
   }
 
@@ -377,6 +393,7 @@ struct HostileFeedTests {
         return
       }
       #expect(line == 26)
+      #expect(message.hasPrefix("event cut@truncated skipped"))
       #expect(message.contains("END:VEVENT"))
       #expect(error.description.hasSuffix("(--strict)"))
     }

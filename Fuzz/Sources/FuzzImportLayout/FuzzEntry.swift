@@ -2,14 +2,19 @@ import FeedImport
 import IcsLanes
 import LaneLayout
 
-/// libFuzzer's entry point: one input is one feed, read and laid out like the command does it.
+/// libFuzzer's entry point (main.swift starts its driver): one input is one feed, read and laid out like the command does it.
 ///
 /// The first byte picks the month (from a small set around the samples' August 2024, plus the
 /// ends of the calendar), the display zone and the lane options, so the fuzzer explores layout
 /// choices as well as bytes; the rest is the feed. Both the pre-filtered and the full import
 /// run, and the JSON and text renderers see the result.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzImportLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  fuzzImportLayout(data, size)
+}
+
+/// One fuzz input through import and layout.
+func fuzzImportLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   guard let data, size > 0 else { return 0 }
   let selector = Int(data[0])
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
@@ -44,8 +49,8 @@ struct FuzzCase {
     guard let month, let zone else { fatalError("the fuzz set-up lost a month or a zone") }
     let request = MonthRequest(first: month, count: 1, zone: zone, options: options)
     let importOptions = ImportOptions(
-      window: prefilter ? request.window : nil, maximumOccurrencesPerEvent: 2_000,
-      maximumRecurrenceSteps: 200_000)
+      window: prefilter ? request.window : nil, maximumOccurrencesPerEvent: 200,
+      maximumRecurrenceSteps: 20_000)
     guard let feed = try? Feed(bytes: bytes, name: "fuzz", options: importOptions) else { return }
     let (layouts, _) = MonthLayouter.layOut([feed], request: request)
     for layout in layouts {

@@ -24,30 +24,14 @@ struct FeedLoader {
   mutating func load(from byteSource: inout ByteSource) throws(ImportError) {
     var splitter = LineSplitter()
     var scanner = ComponentScanner()
-    var checkedStart = false
-    while let chunk = try byteSource.nextChunk() {
-      try splitter.feed(chunk) { (line, number) throws(ImportError) -> Void in
-        scanner.scan(line, number: number) { handle($0) }
-        if !checkedStart, scanner.sawContent {
-          checkedStart = true
-          if !scanner.sawCalendarData {
-            throw .notICalendar(
-              source: source, detail: FeedLoader.describeStart(scanner.firstContentLine))
-          }
-        }
-      }
-      options.progress?(byteSource.bytesRead, byteSource.totalBytes)
-      if let strictProblem { throw strictProblem }
-    }
-    try splitter.finish { (line, number) throws(ImportError) -> Void in
-      scanner.scan(line, number: number) { handle($0) }
+    do {
+      try read(from: &byteSource, splitter: &splitter, scanner: &scanner)
+    } catch .lineTooLong(let line, let limit) {
+      throw .notICalendar(source: source, detail: "line \(line) is longer than \(limit >> 20) MiB")
     }
     scanner.finish { handle($0) }
     if !scanner.sawCalendarData {
-      throw .notICalendar(
-        source: source,
-        detail: scanner.sawContent
-          ? FeedLoader.describeStart(scanner.firstContentLine) : "the input is empty")
+      throw .notICalendar(source: source, detail: FeedLoader.describeStart(of: scanner))
     }
     if splitter.nulBytes > 0 {
       warn(line: nil, uid: nil, "\(splitter.nulBytes) NUL byte(s) removed")
@@ -61,15 +45,44 @@ struct FeedLoader {
     if let strictProblem { throw strictProblem }
   }
 
-  static func describeStart(_ line: String?) -> String {
-    guard let line else { return "the input is empty" }
+  /// Reads every line into the scanner; stops at the first content line when it is not
+  /// iCalendar, and at the first problem under `strict`.
+  private mutating func read(
+    from byteSource: inout ByteSource, splitter: inout LineSplitter,
+    scanner: inout ComponentScanner
+  ) throws(ImportError) {
+    var checkedStart = false
+    while let chunk = try byteSource.nextChunk() {
+      try splitter.feed(chunk) { (line, number) throws(ImportError) -> Void in
+        scanner.scan(line, number: number) { handle($0) }
+        if !checkedStart, scanner.sawContent {
+          checkedStart = true
+          if !scanner.sawCalendarData {
+            throw .notICalendar(source: source, detail: FeedLoader.describeStart(of: scanner))
+          }
+        }
+      }
+      options.progress?(byteSource.bytesRead, byteSource.totalBytes)
+      if let strictProblem { throw strictProblem }
+    }
+    try splitter.finish { (line, number) throws(ImportError) -> Void in
+      scanner.scan(line, number: number) { handle($0) }
+    }
+  }
+
+  /// Why a feed is not iCalendar, from its first line that is not blank.
+  static func describeStart(of scanner: ComponentScanner) -> String {
+    guard scanner.sawContent, let line = scanner.firstContentLine else {
+      return "the input is empty"
+    }
     let shown = String(
       line.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) }.prefix(
         40))
+    let number = scanner.firstContentLineNumber
     if line.hasPrefix("<") {
-      return "it starts like HTML or XML (\"\(shown)\"), not with BEGIN:VCALENDAR"
+      return "line \(number) starts like HTML or XML (\"\(shown)\"), not with BEGIN:VCALENDAR"
     }
-    return "it starts with \"\(shown)\", not with BEGIN:VCALENDAR"
+    return "line \(number) starts with \"\(shown)\", not with BEGIN:VCALENDAR"
   }
 
   private mutating func handle(_ item: ScannedItem) {
@@ -124,8 +137,9 @@ struct FeedLoader {
   private mutating func skip(uid: String?, line: Int, reason: String) {
     skipped.append(SkippedEvent(uid: uid, line: line, reason: reason))
     if options.strict, strictProblem == nil {
+      let name = uid.map { $0.isEmpty ? "(no UID)" : $0 } ?? "(no UID)"
       strictProblem = .strictFailure(
-        source: source, line: line, message: "event skipped: \(reason)")
+        source: source, line: line, message: "event \(name) skipped: \(reason)")
     }
   }
 

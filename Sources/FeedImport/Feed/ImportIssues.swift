@@ -4,7 +4,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   /// The input holds no iCalendar data at all.
   case notICalendar(source: String, detail: String)
-  /// A line is too long to be a property of any real feed.
+  /// A line is too long to be a property of any real feed. (``Feed`` reports it as
+  /// ``notICalendar(source:detail:)``, naming the file and the line.)
   case lineTooLong(line: Int, limit: Int)
   /// `strict` was asked for and the feed has a problem that would otherwise only warn.
   case strictFailure(source: String, line: Int?, message: String)

@@ -5,7 +5,7 @@ import Foundation
 /// Reading a file in fixed-size chunks keeps memory flat however large the feed is.
 struct ByteSource {
   private enum Origin {
-    case file(FileHandle)
+    case file(FileHandle, path: String)
     case memory([UInt8])
   }
 
@@ -28,7 +28,7 @@ struct ByteSource {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw .unreadable(path: path, reason: "permission denied or not readable")
     }
-    origin = .file(handle)
+    origin = .file(handle, path: path)
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
     totalBytes = size
   }
@@ -42,12 +42,12 @@ struct ByteSource {
   /// The next chunk, or nil at the end.
   mutating func nextChunk() throws(ImportError) -> [UInt8]? {
     switch origin {
-    case .file(let handle):
+    case .file(let handle, let path):
       let data: Data?
       do {
         data = try handle.read(upToCount: ByteSource.chunkSize)
       } catch {
-        throw .unreadable(path: "", reason: error.localizedDescription)
+        throw .unreadable(path: path, reason: error.localizedDescription)
       }
       guard let data, !data.isEmpty else { return nil }
       bytesRead += data.count

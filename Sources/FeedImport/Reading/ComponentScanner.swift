@@ -19,6 +19,10 @@ enum ScannedItem {
 struct ComponentScanner {
   static let maximumDepth = 32
   static let maximumComponentBytes = 256 << 20
+  /// Components besides VEVENT that may stand alone, without a VCALENDAR around them.
+  static let bareComponents: Set<String> = [
+    "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY",
+  ]
 
   private enum Place {
     case outside
@@ -44,6 +48,8 @@ struct ComponentScanner {
   private(set) var sawContent = false
   private(set) var sawCalendarData = false
   private(set) var firstContentLine: String?
+  /// The number of that line.
+  private(set) var firstContentLineNumber = 0
 
   /// Handles one physical line.
   mutating func scan(_ line: UnsafeBufferPointer<UInt8>, number: Int, _ emit: (ScannedItem) -> Void)
@@ -55,6 +61,7 @@ struct ComponentScanner {
     if !sawContent {
       sawContent = true
       firstContentLine = String(decoding: line.prefix(60), as: UTF8.self)
+      firstContentLineNumber = number
     }
     if !isContinuation {
       flushCalendarProperty(emit)
@@ -117,6 +124,13 @@ struct ComponentScanner {
         place = .calendar
         emit(.calendarBegins(line: number))
         startBlock(.event, name: name, line: line, number: number)
+      } else if ComponentScanner.bareComponents.contains(name) {
+        // Another bare iCalendar component (a VTODO export, say): iCalendar, with no event in it.
+        sawCalendarData = true
+        place = .calendar
+        emit(.calendarBegins(line: number))
+        startBlock(
+          name == "VTIMEZONE" ? .timeZone : .otherComponent, name: name, line: line, number: number)
       }
     case (.outside, .end):
       return
