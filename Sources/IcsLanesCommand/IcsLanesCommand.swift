@@ -63,7 +63,9 @@ struct IcsLanesCommand: ParsableCommand {
       let command = try parseAsRoot() as? IcsLanesCommand
       try command?.run()
     } catch let failure as CommandFailure {
-      FileHandle.standardError.write(Data("icslanes: error: \(failure.message)\n".utf8))
+      // Paths and feed bytes in the message never reach the terminal as control characters.
+      let message = TerminalText.sanitize(failure.message)
+      FileHandle.standardError.write(Data("icslanes: error: \(message)\n".utf8))
       Foundation.exit(failure.code.rawValue)
     } catch {
       let code = exitCode(for: error)
@@ -74,7 +76,8 @@ struct IcsLanesCommand: ParsableCommand {
       }
       // One line: ArgumentParser's message without the usage block.
       let firstLine = message.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-      let text = firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine
+      let text = TerminalText.sanitize(
+        firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine)
       FileHandle.standardError.write(Data("icslanes: error: \(text) (see icslanes --help)\n".utf8))
       Foundation.exit(code == .validationFailure ? ExitCodes.usage.rawValue : code.rawValue)
     }

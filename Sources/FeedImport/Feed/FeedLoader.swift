@@ -70,14 +70,19 @@ struct FeedLoader {
     }
   }
 
+  /// C0, DEL, C1 and the Unicode line and paragraph separators.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+      || scalar.value == 0x2029
+  }
+
   /// Why a feed is not iCalendar, from its first line that is not blank.
   static func describeStart(of scanner: ComponentScanner) -> String {
     guard scanner.sawContent, let line = scanner.firstContentLine else {
       return "the input is empty"
     }
     let shown = String(
-      line.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) }.prefix(
-        40))
+      line.unicodeScalars.map { FeedLoader.isControl($0) ? "?" : Character($0) }.prefix(40))
     let number = scanner.firstContentLineNumber
     if line.hasPrefix("<") {
       return "line \(number) starts like HTML or XML (\"\(shown)\"), not with BEGIN:VCALENDAR"
