@@ -31,7 +31,7 @@ struct IcsLanesCommand: ParsableCommand {
   @Option(help: "First day of the week: sunday … saturday.")
   var weekStart: String = "sunday"
 
-  @Option(help: "Output format: text or json.")
+  @Option(help: "Output format: text, json or html (one self-contained page).")
   var format: OutputFormat = .text
 
   @Option(help: "Show at most N lanes per week row; the rest count as \"+k more\".")
@@ -57,6 +57,16 @@ struct IcsLanesCommand: ParsableCommand {
 
   @Flag(help: "Read every event, without the month pre-filter (for checking it).")
   var noPrefilter = false
+
+  @Option(
+    help: "Colour in the text grid: auto (only on a terminal, not with NO_COLOR), always or never.")
+  var color: ColorChoice = .auto
+
+  @Option(help: "Locale of the month and weekday names, e.g. ja_JP or ko_KR. Default: English.")
+  var locale: String?
+
+  @Option(help: .hidden)
+  var today: String?
 
   static func main() {
     do {
@@ -112,8 +122,13 @@ struct IcsLanesCommand: ParsableCommand {
         throw CommandFailure(message: "cannot encode JSON: \(error)", code: ExitCodes.internalError)
       }
     case .text:
-      let renderer = TextGridRenderer(width: settings.width, today: settings.today)
-      print(layouts.map { renderer.render($0) }.joined(separator: "\n"), terminator: "")
+      let renderer = TextGridRenderer(
+        width: settings.width, names: settings.names, today: settings.today,
+        color: settings.color)
+      print(renderer.render(layouts), terminator: "")
+    case .html:
+      let renderer = HTMLMonthRenderer(names: settings.names, today: settings.today)
+      print(renderer.render(layouts), terminator: "")
     }
     if stats {
       for layout in layouts { Diagnostics.printStats(layout) }
