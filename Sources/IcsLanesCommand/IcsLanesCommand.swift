@@ -70,8 +70,10 @@ struct IcsLanesCommand: ParsableCommand {
 
   static func main() {
     do {
-      let command = try parseAsRoot() as? IcsLanesCommand
-      try command?.run()
+      // `--help` parses to ArgumentParser's own help command, whose run() throws the help
+      // request handled below; anything else is this command.
+      var command = try parseAsRoot()
+      try command.run()
     } catch let failure as CommandFailure {
       FileHandle.standardError.write(Data("icslanes: error: \(failure.message)\n".utf8))
       Foundation.exit(failure.code.rawValue)

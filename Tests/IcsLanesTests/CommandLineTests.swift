@@ -167,4 +167,17 @@ struct CommandLineTests {
       [CommandLineTests.family, "--month", "2024-08", "--today", "2024-09-15", "--width", "80"])
     #expect(!outside.stdout.contains("*"))
   }
+
+  @Test("--help lists the view flags")
+  func help() throws {
+    let result = try CommandRunner.run(["--help"])
+    #expect(result.status == 0)
+    for flag in [
+      "--color <color>", "--locale <locale>", "text, json, html", "--max-lanes", "--sticky-lanes",
+      "--outside-days", "--width",
+    ] {
+      #expect(result.stdout.contains(flag), "\(flag)")
+    }
+    #expect(!result.stdout.contains("--today"))
+  }
 }
