@@ -180,4 +180,28 @@ struct CommandLineTests {
     }
     #expect(!result.stdout.contains("--today"))
   }
+
+  @Test("A feed without X-WR-CALNAME is named by its file name")
+  func fileName() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("icslanes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("home.ics")
+    let feed = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:h@test",
+      "DTSTAMP:20240801T000000Z", "DTSTART;VALUE=DATE:20240805", "SUMMARY:Painter",
+      "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    try feed.write(to: path, atomically: true, encoding: .utf8)
+    let json = try CommandLineTests.json(
+      try CommandRunner.run(
+        [path.path, CommandLineTests.family, "--format", "json"] + CommandLineTests.august))
+    let calendars = try #require(json["calendars"] as? [[String: String]])
+    #expect(calendars.map { $0["name"] } == ["home", "Family"])
+    let weeks = try #require(json["weeks"] as? [[String: Any]])
+    let painter = weeks.flatMap { ($0["lanes"] as? [[[String: Any]]]) ?? [] }.joined()
+      .first { $0["title"] as? String == "Painter" }
+    #expect(painter?["calendar"] as? String == "home")
+  }
 }
