@@ -31,7 +31,9 @@ let package = Package(
     ),
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
     .testTarget(name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes"]),
-    .testTarget(name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"]),
+    .testTarget(
+      name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"],
+      exclude: ["Golden"]),
     .testTarget(name: "APIExamplesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"]),
   ]
 )
