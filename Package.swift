@@ -30,7 +30,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
-    .testTarget(name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes"]),
+    .testTarget(
+      name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes"], exclude: ["Golden"]),
     .testTarget(
       name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"],
       exclude: ["Golden"]),
