@@ -132,6 +132,14 @@ struct CommandErrorTests {
     #expect(text.status == 0)
     #expect(!TerminalSafetyTests.hasControls(text.stdout))
     #expect(text.stdout.contains("␛]0;pwned␇<script>"))
+    let html = try CommandErrorTests.run([
+      Hostile.sample("hostile/terminal-escape.ics"), "--month", "2024-08", "--tz", "UTC",
+      "--format", "html",
+    ])
+    #expect(html.status == 0)
+    #expect(!html.stdout.contains("<script>alert(1)</script>"))
+    #expect(html.stdout.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    #expect(!TerminalSafetyTests.hasControls(html.stdout))
     let hostilePath = try CommandErrorTests.temporaryFile(
       named: "a\u{1B}]0;pwned\u{07}.ics", contents: "<html>")
     let failed = try CommandErrorTests.run([hostilePath, "--month", "2024-08"])

@@ -37,6 +37,18 @@ struct TerminalSafetyTests {
     #expect(grid.contains("␛]0;pwned␇"))
   }
 
+  @Test("the HTML page escapes SUMMARY:\\e]0;pwned\\a<script>… and shows no control character")
+  func htmlPage() throws {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/terminal-escape.ics"))
+    let (layout, _) = try Hostile.layOut([feed])
+    let page = HTMLMonthRenderer().render(layout)
+    #expect(!page.contains("<script>alert(1)</script>"))
+    #expect(!page.contains("<b>bold</b>"))
+    #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    #expect(!TerminalSafetyTests.hasControls(page))
+    #expect(page.contains("␛]0;pwned␇"))
+  }
+
   @Test("the hostile sample's titles, locations and calendar name never carry controls")
   func hostileSample() throws {
     let feed = try Feed(contentsOf: Hostile.sample("hostile/terminal-escape.ics"))
