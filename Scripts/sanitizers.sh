@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Memory checks:
-#   1. the test suite under AddressSanitizer (leak checking on), in its own build folder;
+#   1. the test suite under AddressSanitizer (leak checking on, with Scripts/lsan.supp), in
+#      its own build folder (.build-asan);
 #   2. the command under valgrind (memcheck, full leak check) over every sample, text and JSON.
 #
 #   Scripts/sanitizers.sh            # both
@@ -19,6 +20,8 @@ STATUS=0
 if [ "$WHAT" = all ] || [ "$WHAT" = asan ]; then
   echo "== swift test under AddressSanitizer (.build-asan)"
   export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:halt_on_error=1}"
+  # Leaks of XCTest's runner and of Foundation's Process are not ours (see the file).
+  export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$ROOT/Scripts/lsan.supp:print_suppressions=1}"
   swift test --scratch-path .build-asan --sanitize=address "$@" || STATUS=1
 fi
 

@@ -17,7 +17,9 @@ final class TimeZoneResolver {
   }
 
   deinit {
-    icalcomponent_free(holder)
+    // A feed may be released on any thread: free libical's objects behind the lock too.
+    let holder = holder
+    LibicalGate.run { icalcomponent_free(holder) }
   }
 
   /// Adds a parsed VTIMEZONE to the holder (which takes ownership).
