@@ -7,7 +7,7 @@ import LaneLayout
 /// The first byte picks the month (from a small set around the samples' August 2024, plus the
 /// ends of the calendar), the display zone and the lane options, so the fuzzer explores layout
 /// choices as well as bytes; the rest is the feed. Both the pre-filtered and the full import
-/// run, and the JSON and text renderers see the result.
+/// run, and the JSON, text and HTML renderers see the result.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   fuzzImportLayout(data, size)
@@ -59,6 +59,7 @@ struct FuzzCase {
       }
       _ = try? JSONLayoutRenderer.render([layout])
       _ = TextGridRenderer(width: 100, today: nil).render(layout)
+      _ = HTMLMonthRenderer().render(layout)
     }
   }
 }
