@@ -4,7 +4,7 @@ import LaneLayout
 /// One or more iCalendar feeds, loaded once, that lay out any month or range of months.
 ///
 /// The feeds' events are merged in every layout, each tagged with its feed's calendar name.
-/// Loading reads every event unless ``ImportOptions/window`` is set, so one load serves every
+/// Loading reads every event unless `ImportOptions.window` is set, so one load serves every
 /// month; with a window, months outside it miss the events the pre-filter passed over.
 ///
 /// ```swift
@@ -24,7 +24,7 @@ public struct CalendarSource: Sendable {
   /// Loads the feed at `path` (`-` reads standard input).
   ///
   /// - Throws: ``IcsLanesError/feed(source:error:)`` when the file cannot be read or holds no
-  ///   iCalendar data (or, with ``ImportOptions/strict``, has any problem).
+  ///   iCalendar data (or, with `ImportOptions.strict`, has any problem).
   public init(contentsOf path: String, options: ImportOptions = ImportOptions())
     throws(IcsLanesError)
   {
@@ -72,7 +72,7 @@ public struct CalendarSource: Sendable {
   }
 
   /// Problems met while loading that lost nothing, or lost one event (listed in every layout's
-  /// ``MonthLayout/skipped``), in feed order.
+  /// `MonthLayout.skipped`), in feed order.
   public var warnings: [ImportWarning] {
     feeds.flatMap(\.warnings)
   }

@@ -4,7 +4,7 @@ import LaneLayout
 /// What went wrong when loading feeds or laying months out through ``CalendarSource``, and where.
 ///
 /// Each case carries the offending value (the month text, the zone name, the lane cap) or, for a
-/// feed, the feed's source and the ``ImportError`` that names the line when there is one.
+/// feed, the feed's source and the `ImportError` that names the line when there is one.
 public enum IcsLanesError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The feed `source` could not be loaded.
   case feed(source: String, error: ImportError)

@@ -1,7 +1,7 @@
 import FeedImport
 import LaneLayout
 
-/// How ``CalendarSource`` lays a month out: the display zone plus the ``LayoutOptions`` of the
+/// How ``CalendarSource`` lays a month out: the display zone plus the `LayoutOptions` of the
 /// layout core, flattened into one value.
 public struct MonthViewOptions: Sendable, Hashable {
   /// The zone whose days timed occurrences land on.
@@ -9,12 +9,12 @@ public struct MonthViewOptions: Sendable, Hashable {
   /// The weekday of every row's first column.
   public var weekStart: Weekday
   /// At most this many lanes per week row (at least 1); the rest are counted in
-  /// ``WeekRow/more``. Nil shows every lane.
+  /// `WeekRow.more`. Nil shows every lane.
   public var maxLanes: Int?
   /// Whether the grid's days from the neighbouring months are laid out too.
   public var showsOutsideDays: Bool
   /// Whether an occurrence continuing from the row above keeps its lane when that lane is free
-  /// (``LaneRule/sticky``) instead of plain first-fit (``LaneRule/firstFit``).
+  /// (`LaneRule.sticky`) instead of plain first-fit (`LaneRule.firstFit`).
   public var stickyLanes: Bool
 
   /// Options in `zone`; the rest default to Sunday, no lane cap, month days only, first-fit.

@@ -10,9 +10,9 @@ public struct Occurrence: Sendable, Hashable, Codable {
   public var title: String
   /// Whether the occurrence is all-day.
   public var allDay: Bool
-  /// The occurrence's start, as in ``Segment/start``.
+  /// The occurrence's start, as in `Segment.start`.
   public var start: String
-  /// The occurrence's exclusive end, as in ``Segment/end``.
+  /// The occurrence's exclusive end, as in `Segment.end`.
   public var end: String
   /// The first visible day the occurrence covers.
   public var firstDay: Day
