@@ -73,6 +73,10 @@ public struct CalendarSource: Sendable {
 
   /// Problems met while loading that lost nothing, or lost one event (listed in every layout's
   /// `MonthLayout.skipped`), in feed order.
+  ///
+  /// Problems met while expanding a month (an event with more occurrences than
+  /// `ImportOptions.maximumOccurrencesPerEvent`) are not kept here; `MonthLayouter` returns them
+  /// with each layout.
   public var warnings: [ImportWarning] {
     feeds.flatMap(\.warnings)
   }
