@@ -12,6 +12,8 @@ import pathlib
 import sys
 
 MODULES = ["LaneLayout", "FeedImport", "IcsLanes"]
+# Conformances the compiler adds to every Sendable type; recording them adds only noise.
+IMPLIED = {"SendableMetatype"}
 
 
 def declaration(symbol):
@@ -49,7 +51,10 @@ def main():
                 if source is None:
                     continue
                 target = relation.get("targetFallback") or names.get(relation["target"], relation["target"])
-                lines.add(f"{source} : {target.split('.')[-1]}")
+                protocol = target.split(".")[-1]
+                if protocol in IMPLIED:
+                    continue
+                lines.add(f"{source} : {protocol}")
         text = "\n".join(sorted(lines)) + "\n"
         (out_dir / f"{module}.txt").write_text(text)
     for entry in sorted(set(undocumented)):
