@@ -30,8 +30,11 @@ let package = Package(
       ]
     ),
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
-    .testTarget(name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes"]),
-    .testTarget(name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"]),
+    .testTarget(
+      name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes"], exclude: ["Golden"]),
+    .testTarget(
+      name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"],
+      exclude: ["Golden"]),
     .testTarget(name: "APIExamplesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"]),
   ]
 )

@@ -9,6 +9,8 @@ struct CommandSettings {
   let request: MonthRequest
   let width: Int
   let today: Day?
+  let names: CalendarNames
+  let color: Bool
 
   init(_ command: IcsLanesCommand) throws {
     guard let first = YearMonth(iso: command.month) else {
@@ -46,11 +48,32 @@ struct CommandSettings {
       weekStart: weekStart, maxLanes: command.maxLanes, showsOutsideDays: command.outsideDays,
       laneRule: command.stickyLanes ? .sticky : .firstFit)
     request = MonthRequest(first: first, count: command.months, zone: zone, options: options)
-    width = command.width ?? Terminal.columns ?? 80
-    if width < 8 * TextGridRenderer.minimumColumnWidth {
-      // Narrower than the minimum grid: the grid keeps its minimum and overflows.
+    if let given = command.width, given < 1 {
+      throw CommandFailure(message: "--width must be at least 1", code: ExitCodes.usage)
     }
-    today = nil
+    // Narrower than TextGridRenderer.minimumWidth, the grid keeps its minimum and overflows.
+    width = command.width ?? Terminal.columns ?? 80
+    if let text = command.today {
+      guard let day = Day(iso: text), text.count == 10 else {
+        throw CommandFailure(
+          message: "--today \"\(text)\" is not a date: use YYYY-MM-DD", code: ExitCodes.usage)
+      }
+      today = day
+    } else {
+      today = Today.day(inZone: zone.name)
+    }
+    if let identifier = command.locale {
+      guard let found = CalendarNames(locale: identifier) else {
+        throw CommandFailure(
+          message:
+            "--locale \"\(identifier)\" has no locale data: use an identifier such as ja_JP, ko_KR or de_DE",
+          code: ExitCodes.usage)
+      }
+      names = found
+    } else {
+      names = .english
+    }
+    color = ColorDecision.usesColor(command.color)
   }
 }
 

@@ -31,7 +31,7 @@ struct IcsLanesCommand: ParsableCommand {
   @Option(help: "First day of the week: sunday … saturday.")
   var weekStart: String = "sunday"
 
-  @Option(help: "Output format: text or json.")
+  @Option(help: "Output format: text, json or html (one self-contained page).")
   var format: OutputFormat = .text
 
   @Option(help: "Show at most N lanes per week row; the rest count as \"+k more\".")
@@ -58,10 +58,22 @@ struct IcsLanesCommand: ParsableCommand {
   @Flag(help: "Read every event, without the month pre-filter (for checking it).")
   var noPrefilter = false
 
+  @Option(
+    help: "Colour in the text grid: auto (only on a terminal, not with NO_COLOR), always or never.")
+  var color: ColorChoice = .auto
+
+  @Option(help: "Locale of the month and weekday names, e.g. ja_JP or ko_KR. Default: English.")
+  var locale: String?
+
+  @Option(help: .hidden)
+  var today: String?
+
   static func main() {
     do {
-      let command = try parseAsRoot() as? IcsLanesCommand
-      try command?.run()
+      // `--help` parses to ArgumentParser's own help command, whose run() throws the help
+      // request handled below; anything else is this command.
+      var command = try parseAsRoot()
+      try command.run()
     } catch let failure as CommandFailure {
       FileHandle.standardError.write(Data("icslanes: error: \(failure.message)\n".utf8))
       Foundation.exit(failure.code.rawValue)
@@ -112,8 +124,13 @@ struct IcsLanesCommand: ParsableCommand {
         throw CommandFailure(message: "cannot encode JSON: \(error)", code: ExitCodes.internalError)
       }
     case .text:
-      let renderer = TextGridRenderer(width: settings.width, today: settings.today)
-      print(layouts.map { renderer.render($0) }.joined(separator: "\n"), terminator: "")
+      let renderer = TextGridRenderer(
+        width: settings.width, names: settings.names, today: settings.today,
+        color: settings.color)
+      print(renderer.render(layouts), terminator: "")
+    case .html:
+      let renderer = HTMLMonthRenderer(names: settings.names, today: settings.today)
+      print(renderer.render(layouts), terminator: "")
     }
     if stats {
       for layout in layouts { Diagnostics.printStats(layout) }

@@ -1,94 +1,130 @@
 import LaneLayout
 
-/// Draws a month layout as a text grid with box-drawing lines: the month's name, the weekday
-/// header, and for each week row its day numbers and one line per lane, where each bar spans
-/// its days.
+/// Draws a month layout as a text grid with box-drawing lines: the month's title, the weekday
+/// header, and for each week row its day numbers, one line per lane, where each bar spans its
+/// days, and a `+k more` line when lanes were capped.
 ///
 /// Bars read `[Title   ]`; `<` opens a bar that continues from the row above and `>` closes one
-/// that continues into the next row. Timed occurrences show their start time. Titles are cut with
-/// `…` and never split a character; wide (CJK) characters count two columns.
+/// that continues into the next row. Timed occurrences show their start time when the bar has
+/// room for it. Titles are cut with `…` and never split a character; wide (CJK) characters
+/// count two columns and combining marks none, so every column stays aligned.
+///
+/// Today's number is marked `*` (in reverse video with colour). With colour, each bar takes
+/// its calendar's colour as background, days outside the month are dim, and a legend names the
+/// calendars when there are several.
 public struct TextGridRenderer: Sendable {
-  /// Total width in columns (borders included); each day gets an equal share.
+  /// Total width in columns (borders included); each day gets an equal share, at least
+  /// ``minimumColumnWidth``.
   public var width: Int
-  /// The month names, January first.
-  public var monthNames: [String]
-  /// Short weekday names, Monday first.
-  public var weekdayNames: [String]
+  /// The month title and weekday names.
+  public var names: CalendarNames
   /// The day to highlight as today, when in view.
   public var today: Day?
-  /// Whether to use ANSI colours (calendar colours, today in reverse video).
+  /// Whether to use ANSI colours.
   public var color: Bool
 
-  /// The narrowest a day column may be.
+  /// The narrowest a day column may be: room for `[Abc…]` or ` +99 m…`.
   public static let minimumColumnWidth = 6
 
-  /// A renderer with English names, 80 columns and no colour.
+  /// The narrowest grid: seven minimum columns and eight borders.
+  public static let minimumWidth = 7 * minimumColumnWidth + 8
+
+  /// A renderer; by default 80 columns, English names, no today and no colour.
   public init(
-    width: Int = 80, monthNames: [String] = TextGridRenderer.englishMonths,
-    weekdayNames: [String] = TextGridRenderer.englishWeekdays, today: Day? = nil,
-    color: Bool = false
+    width: Int = 80, names: CalendarNames = .english, today: Day? = nil, color: Bool = false
   ) {
     self.width = width
-    self.monthNames = monthNames
-    self.weekdayNames = weekdayNames
+    self.names = names
     self.today = today
     self.color = color
   }
 
-  /// English month names.
-  public static let englishMonths = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October",
-    "November", "December",
-  ]
-  /// English short weekday names, Monday first.
-  public static let englishWeekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+  /// The columns of one day at this width.
+  public var columnWidth: Int {
+    max(TextGridRenderer.minimumColumnWidth, (width - 8) / 7)
+  }
+
+  /// The text of several layouts, one grid after another with a blank line between them.
+  public func render(_ layouts: [MonthLayout]) -> String {
+    layouts.map(render).joined(separator: "\n")
+  }
 
   /// The text of `layout`, ending in a newline.
   public func render(_ layout: MonthLayout) -> String {
-    let cell = max(TextGridRenderer.minimumColumnWidth, (width - 8) / 7)
+    let cell = columnWidth
     let inner = cell * 7 + 6
     var lines: [String] = []
-    let title = "\(monthNames[(layout.month.month - 1) % 12]) \(layout.month.year)"
+    let title = TerminalText.sanitize(names.title(of: layout.month))
     let pad = max(0, (inner + 2 - TerminalText.width(of: title)) / 2)
-    lines.append(String(repeating: " ", count: pad) + title)
+    lines.append(String(repeating: " ", count: pad) + style(AnsiStyle.bold, title))
     let rule = { (left: String, middle: String, right: String) -> String in
       left
         + Array(repeating: String(repeating: "─", count: cell), count: 7).joined(separator: middle)
         + right
     }
     lines.append(rule("┌", "┬", "┐"))
-    let startIndex = layout.weekStart.isoIndex
     let header = (0..<7).map { column in
-      TerminalText.fit(" " + weekdayNames[(startIndex + column) % 7], to: cell)
+      TerminalText.fit(
+        " " + TerminalText.sanitize(names.weekday(column: column, weekStart: layout.weekStart)),
+        to: cell)
     }
     lines.append("│" + header.joined(separator: "│") + "│")
-    let calendarColors = Dictionary(
+    let colors = Dictionary(
       (layout.calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
     for week in layout.weeks {
       lines.append(rule("├", "┼", "┤"))
-      let numbers = week.days.map { day -> String in
-        guard day >= layout.firstDay, day <= layout.lastDay else {
-          return String(repeating: " ", count: cell)
-        }
-        let number = TerminalText.fit(" \(day.components.day)", to: cell)
-        if color, day == today { return "\u{1B}[7m" + number + "\u{1B}[0m" }
-        return day == today ? TerminalText.fit(" \(day.components.day)*", to: cell) : number
-      }
-      lines.append("│" + numbers.joined(separator: "│") + "│")
+      lines.append(row(week.days.map { dayNumber($0, in: layout, cell: cell) }))
       for lane in week.lanes {
-        lines.append(laneLine(lane, week: week, cell: cell, colors: calendarColors))
+        lines.append(laneLine(lane, week: week, cell: cell, colors: colors))
       }
       if let more = week.more, !more.isEmpty {
-        let cells = week.days.map { day -> String in
-          guard let count = more[day] else { return String(repeating: " ", count: cell) }
-          return TerminalText.fit(" +\(count) more", to: cell)
-        }
-        lines.append("│" + cells.joined(separator: "│") + "│")
+        lines.append(
+          row(
+            week.days.map { day in
+              guard let count = more[day] else { return String(repeating: " ", count: cell) }
+              return style(AnsiStyle.dim, TextGridRenderer.moreLabel(count, cell: cell))
+            }))
       }
     }
     lines.append(rule("└", "┴", "┘"))
+    if color, colors.count > 1, let calendars = layout.calendars {
+      let legend = calendars.map {
+        AnsiStyle.bar($0.color) + " " + TerminalText.sanitize($0.name) + " " + AnsiStyle.reset
+      }
+      lines.append(legend.joined(separator: " "))
+    }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `+k more` cut to a day column: ` +3 more`, or ` +3` when the words do not fit.
+  static func moreLabel(_ count: Int, cell: Int) -> String {
+    let long = " +\(count) more"
+    let text = TerminalText.width(of: long) <= cell ? long : " +\(count)"
+    return TerminalText.fit(text, to: cell)
+  }
+
+  private func row(_ cells: [String]) -> String {
+    "│" + cells.joined(separator: "│") + "│"
+  }
+
+  private func style(_ code: String, _ text: String) -> String {
+    color ? code + text + AnsiStyle.reset : text
+  }
+
+  private func dayNumber(_ day: Day, in layout: MonthLayout, cell: Int) -> String {
+    guard day >= layout.firstDay, day <= layout.lastDay else {
+      return String(repeating: " ", count: cell)
+    }
+    let number = day.components.day
+    let outside = day < layout.month.firstDay || day > layout.month.lastDay
+    if day == today {
+      if color {
+        return AnsiStyle.reverse + TerminalText.fit(" \(number)", to: cell) + AnsiStyle.reset
+      }
+      return TerminalText.fit(" \(number)*", to: cell)
+    }
+    let text = TerminalText.fit(" \(number)", to: cell)
+    return outside ? style(AnsiStyle.dim, text) : text
   }
 
   private func laneLine(_ lane: [Segment], week: WeekRow, cell: Int, colors: [String: String])
@@ -99,6 +135,7 @@ public struct TextGridRenderer: Sendable {
     for segment in lane {
       let first = week.start.distance(to: segment.firstDay)
       let last = week.start.distance(to: segment.lastDay)
+      guard first >= column, last < 7 else { continue }
       while column < first {
         line += String(repeating: " ", count: cell) + "│"
         column += 1
@@ -117,21 +154,22 @@ public struct TextGridRenderer: Sendable {
   private func bar(_ segment: Segment, width: Int, colors: [String: String]) -> String {
     let open = segment.continuesBefore ? "<" : "["
     let close = segment.continuesAfter ? ">" : "]"
-    var label = TerminalText.sanitize(segment.title)
-    if !segment.allDay, !segment.continuesBefore, segment.start.count >= 16 {
-      let time = segment.start.dropFirst(11).prefix(5)
-      label = "\(time) " + label
-    }
-    let body = TerminalText.fit(label, to: max(0, width - 2))
+    let body = TerminalText.fit(
+      TextGridRenderer.label(segment, columns: width - 2), to: max(0, width - 2))
     let text = open + body + close
     guard color, let calendar = segment.calendar, let hex = colors[calendar] else { return text }
-    return TextGridRenderer.ansi(hex) + text + "\u{1B}[0m"
+    return AnsiStyle.bar(hex) + text + AnsiStyle.reset
   }
 
-  /// The 24-bit foreground escape for a `#rrggbb` colour.
-  static func ansi(_ hex: String) -> String {
-    let digits = hex.dropFirst()
-    guard digits.count == 6, let value = Int(digits, radix: 16) else { return "" }
-    return "\u{1B}[38;2;\(value >> 16);\(value >> 8 & 0xFF);\(value & 0xFF)m"
+  /// The words inside a bar of `columns` columns: the title, led by the start time of a timed
+  /// occurrence that starts in this bar when that leaves room for at least eight columns of
+  /// title (or the whole title).
+  static func label(_ segment: Segment, columns: Int) -> String {
+    let title = TerminalText.sanitize(segment.title)
+    guard !segment.continuesBefore, let time = SegmentText.startTime(of: segment) else {
+      return title
+    }
+    let room = columns - TerminalText.width(of: time) - 1
+    return room >= min(8, TerminalText.width(of: title)) ? "\(time) \(title)" : title
   }
 }

@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmark tooling for icslanes. Kept as its own package so that the
+// benchmark-only dependencies never leak into the main package.
+let package = Package(
+  name: "icslanes-benchmarks",
+  products: [
+    .executable(name: "icslanes-feedgen", targets: ["FeedGenerator"]),
+    .executable(name: "libical-parse-all", targets: ["LibicalParseAll"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .executableTarget(
+      name: "FeedGenerator",
+      dependencies: [
+        .product(name: "ArgumentParser", package: "swift-argument-parser")
+      ]
+    ),
+    .systemLibrary(
+      name: "CLibical",
+      pkgConfig: "libical",
+      providers: [.apt(["libical-dev"])]
+    ),
+    .executableTarget(
+      name: "LibicalParseAll",
+      dependencies: ["CLibical"]
+    ),
+  ]
+)

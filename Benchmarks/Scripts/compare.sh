@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# Compare icslanes with two baselines on the same generated feeds:
+#   wc -l              a plain byte scan (lower bound for reading the file)
+#   libical-parse-all  libical parsing every VEVENT (streaming, freed as it goes)
+#   icslanes           FEED --month $MONTH --format json (only if ICSLANES is set)
+# Wall time (s) and peak RSS come from /usr/bin/time -f '%e %M'; ratios are
+# relative to libical-parse-all on the same feed.
+#
+# Usage: Benchmarks/Scripts/compare.sh
+# Environment (all optional):
+#   SIZES="10k 100k 1M"  feeds to generate/measure (k and M suffixes allowed)
+#   DENSE=10k            also a --dense-month feed of this many events in MONTH
+#                        (empty: skip)
+#   MONTH=2020-06        month passed to icslanes and used for the dense feed
+#   SEED=1               generator seed
+#   REPEAT=3             runs per tool and feed; best time and largest RSS kept
+#   FEEDS_DIR=Benchmarks/.feeds   where feeds are written (git-ignored)
+#   SKIP_BUILD=1         use the existing release build of this package
+#   ICSLANES=/path/to/icslanes    the icslanes binary; empty = skipped
+set -euo pipefail
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+BENCH_DIR=$(dirname "$SCRIPT_DIR")
+FEEDS_DIR=${FEEDS_DIR:-$BENCH_DIR/.feeds}
+SIZES=${SIZES:-10k 100k 1M}
+DENSE=${DENSE-10k}
+MONTH=${MONTH:-2020-06}
+SEED=${SEED:-1}
+REPEAT=${REPEAT:-3}
+SKIP_BUILD=${SKIP_BUILD:-0}
+
+# >>> icslanes: set ICSLANES to the built binary, e.g.
+#     ICSLANES=/work/main/.build/release/icslanes Benchmarks/Scripts/compare.sh
+ICSLANES=${ICSLANES:-}
+ICSLANES_ARGS=(--month "$MONTH" --format json)
+# <<<
+
+TIME_BIN=/usr/bin/time
+if [[ ! -x $TIME_BIN ]]; then
+  echo "compare.sh: $TIME_BIN not found (Debian: apt-get install time)" >&2
+  exit 1
+fi
+
+if [[ $SKIP_BUILD != 1 ]]; then
+  swift build -c release --package-path "$BENCH_DIR" >&2
+fi
+BIN=$(swift build -c release --package-path "$BENCH_DIR" --show-bin-path)
+FEEDGEN=$BIN/icslanes-feedgen
+PARSEALL=$BIN/libical-parse-all
+for exe in "$FEEDGEN" "$PARSEALL"; do
+  [[ -x $exe ]] || { echo "compare.sh: missing $exe (build first)" >&2; exit 1; }
+done
+if [[ -n $ICSLANES && ! -x $ICSLANES ]]; then
+  echo "compare.sh: ICSLANES=$ICSLANES is not executable" >&2
+  exit 1
+fi
+
+mkdir -p "$FEEDS_DIR"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# 10k -> 10000, 1M -> 1000000
+to_count() {
+  local s=$1
+  case $s in
+    *k | *K) echo $((${s%?} * 1000)) ;;
+    *m | *M) echo $((${s%?} * 1000000)) ;;
+    *) echo "$s" ;;
+  esac
+}
+
+mib() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb / 1024 }'; }
+
+# Feeds: name, path, expected VEVENT count. Regenerated when missing or older
+# than the generator binary.
+FEED_NAMES=()
+FEED_PATHS=()
+FEED_COUNTS=()
+GEN_REPORT=()
+
+generate() { # name path count generator-args...
+  local name=$1 path=$2 count=$3
+  shift 3
+  if [[ ! -s $path || $FEEDGEN -nt $path ]]; then
+    "$TIME_BIN" -f '%e' -o "$TMP/gen.time" "$FEEDGEN" "$@" -o "$path"
+    GEN_REPORT+=("$(printf '%-28s %10s events %8s MiB  generated in %ss' \
+      "$name" "$count" "$(mib $(($(stat -c %s "$path") / 1024)))" "$(cat "$TMP/gen.time")")")
+  else
+    GEN_REPORT+=("$(printf '%-28s %10s events %8s MiB  (cached)' \
+      "$name" "$count" "$(mib $(($(stat -c %s "$path") / 1024)))")")
+  fi
+  FEED_NAMES+=("$name")
+  FEED_PATHS+=("$path")
+  FEED_COUNTS+=("$count")
+}
+
+for size in $SIZES; do
+  count=$(to_count "$size")
+  name=feed-$size-s$SEED.ics
+  generate "$name" "$FEEDS_DIR/$name" "$count" --events "$count" --seed "$SEED"
+done
+if [[ -n $DENSE ]]; then
+  count=$(to_count "$DENSE")
+  name=dense-$MONTH-$DENSE-s$SEED.ics
+  generate "$name" "$FEEDS_DIR/$name" "$count" \
+    --dense-month "$MONTH" --events "$count" --seed "$SEED"
+fi
+
+echo "Feeds in $FEEDS_DIR:"
+printf '  %s\n' "${GEN_REPORT[@]}"
+echo
+
+# measure OUTFILE cmd... -> sets BEST_S (best wall seconds) and PEAK_KB
+# (largest peak RSS) over REPEAT runs; stdout of the last run goes to OUTFILE.
+measure() {
+  local out=$1
+  shift
+  local i t m
+  BEST_S=""
+  PEAK_KB=0
+  for ((i = 0; i < REPEAT; i++)); do
+    if ! "$TIME_BIN" -f '%e %M' -o "$TMP/time" "$@" >"$out"; then
+      echo "compare.sh: command failed: $*" >&2
+      cat "$TMP/time" >&2
+      exit 1
+    fi
+    read -r t m <"$TMP/time"
+    if [[ -z $BEST_S ]] || awk -v a="$t" -v b="$BEST_S" 'BEGIN { exit !(a < b) }'; then
+      BEST_S=$t
+    fi
+    if ((m > PEAK_KB)); then
+      PEAK_KB=$m
+    fi
+  done
+}
+
+ratio() { # value base
+  awk -v v="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", v / b; else printf "-" }'
+}
+
+printf '%-28s %-18s %9s %10s %9s %9s\n' feed tool seconds peak_MiB time_x rss_x
+printf '%-28s %-18s %9s %10s %9s %9s\n' ---- ---- ------- -------- ------ -----
+for idx in "${!FEED_PATHS[@]}"; do
+  feed=${FEED_PATHS[$idx]}
+  name=${FEED_NAMES[$idx]}
+  expected=${FEED_COUNTS[$idx]}
+  cat "$feed" >/dev/null # warm the page cache so every tool reads from memory
+
+  measure "$TMP/libical.out" "$PARSEALL" "$feed"
+  lib_t=$BEST_S lib_m=$PEAK_KB
+  got=$(cat "$TMP/libical.out")
+  if [[ $got != "$expected" ]]; then
+    echo "compare.sh: libical-parse-all counted $got VEVENTs in $name, expected $expected" >&2
+    exit 1
+  fi
+  measure "$TMP/wc.out" wc -l "$feed"
+  wc_t=$BEST_S wc_m=$PEAK_KB
+
+  rows=("wc -l|$wc_t|$wc_m" "libical-parse-all|$lib_t|$lib_m")
+  if [[ -n $ICSLANES ]]; then
+    measure "$TMP/icslanes.out" "$ICSLANES" "$feed" "${ICSLANES_ARGS[@]}"
+    rows+=("icslanes|$BEST_S|$PEAK_KB")
+  fi
+  for row in "${rows[@]}"; do
+    IFS='|' read -r tool t m <<<"$row"
+    printf '%-28s %-18s %9s %10s %9s %9s\n' "$name" "$tool" "$t" "$(mib "$m")" \
+      "$(ratio "$t" "$lib_t")" "$(ratio "$m" "$lib_m")"
+  done
+done
+if [[ -z $ICSLANES ]]; then
+  echo
+  echo "(icslanes skipped: set ICSLANES=/path/to/icslanes to include it)"
+fi

@@ -1,0 +1,6 @@
+#ifndef ICSLANES_BENCH_CLIBICAL_SHIM_H
+#define ICSLANES_BENCH_CLIBICAL_SHIM_H
+
+#include <libical/ical.h>
+
+#endif

@@ -1,0 +1,39 @@
+import IcsLanes
+import Testing
+
+/// Display widths and cutting, on the characters feeds really contain.
+@Suite("Terminal text")
+struct TerminalTextTests {
+  @Test("Wide, combining and plain characters take 2, 0 and 1 columns")
+  func widths() {
+    #expect(TerminalText.width(of: "お盆休み") == 8)
+    #expect(TerminalText.width(of: "회의") == 4)
+    #expect(TerminalText.width(of: "会议") == 4)
+    #expect(TerminalText.width(of: "（") == 2)
+    // e + COMBINING ACUTE ACCENT is one character of one column, like "é".
+    #expect(TerminalText.width(of: "Le\u{301}a") == 3)
+    #expect(TerminalText.width(of: "Léa") == 3)
+    #expect(TerminalText.width(of: "a\u{200B}b") == 2)
+    #expect(TerminalText.width(of: "🎉") == 2)
+  }
+
+  @Test("Cutting ends in an ellipsis and never splits a character")
+  func truncation() {
+    #expect(TerminalText.truncate("Summer trip", to: 8) == "Summer …")
+    #expect(TerminalText.truncate("Summer", to: 6) == "Summer")
+    // 5 columns: two wide characters (4) and the ellipsis (1).
+    #expect(TerminalText.truncate("夏季休暇", to: 5) == "夏季…")
+    // 4 columns: a third wide character would need 6; the cut leaves 3 columns, padded by fit.
+    #expect(TerminalText.truncate("夏季休暇", to: 4) == "夏…")
+    #expect(TerminalText.fit("夏季休暇", to: 4) == "夏… ")
+    // A base letter keeps its combining mark.
+    #expect(TerminalText.truncate("Cafe\u{301} Müller", to: 5) == "Cafe\u{301}…")
+  }
+
+  @Test("Control characters never reach the terminal")
+  func sanitizing() {
+    let text = TerminalText.sanitize("\u{1B}]0;pwned\u{07}x\u{9B}y\u{7F}")
+    #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    #expect(text == "␛]0;pwned␇x\u{FFFD}y␡")
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import LaneLayout
+
+/// The month grid against a brute-force walk, using Foundation's Gregorian calendar as an
+/// independent source of weekdays.
+struct GridArithmeticTests {
+  static let gregorian: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+    return calendar
+  }()
+
+  /// Foundation's weekday of a date, as our Weekday.
+  static func foundationWeekday(year: Int, month: Int, day: Int) -> Weekday? {
+    guard let date = gregorian.date(from: DateComponents(year: year, month: month, day: day)) else {
+      return nil
+    }
+    // Foundation: 1 = Sunday … 7 = Saturday.
+    let names: [Weekday] = [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
+    return names[gregorian.component(.weekday, from: date) - 1]
+  }
+
+  @Test func everyMonthOf1900To2100AndEveryWeekStart() throws {
+    for year in 1900...2100 {
+      for month in 1...12 {
+        let yearMonth = try #require(YearMonth(year: year, month: month))
+        let length = Day.daysIn(year: year, month: month)
+        let weekdays = (1...length).map {
+          GridArithmeticTests.foundationWeekday(year: year, month: month, day: $0)
+        }
+        #expect(yearMonth.firstDay.weekday == weekdays[0])
+        #expect(yearMonth.lastDay.components == (year, month, length))
+        for weekStart in Weekday.allCases {
+          // Brute force: a new row begins on the 1st and on every day that is the week start.
+          var rowsFromMonthDays = 1
+          for day in 2...length where weekdays[day - 1] == weekStart { rowsFromMonthDays += 1 }
+          let grid = MonthGrid(month: yearMonth, weekStart: weekStart)
+          let rows = grid.rowStarts
+          #expect(rows.count == rowsFromMonthDays, "\(yearMonth) \(weekStart)")
+          #expect((4...6).contains(rows.count))
+          for start in rows { #expect(start.weekday == weekStart) }
+          // The first row holds the 1st, the last row holds the last day.
+          #expect(rows[0] <= yearMonth.firstDay && yearMonth.firstDay.ordinal - rows[0].ordinal < 7)
+          #expect(
+            rows[rows.count - 1] <= yearMonth.lastDay
+              && yearMonth.lastDay.ordinal - rows[rows.count - 1].ordinal < 7)
+          #expect(grid.lastGridDay.ordinal - grid.firstGridDay.ordinal + 1 == rows.count * 7)
+        }
+      }
+    }
+  }
+
+  @Test func dayRoundTripsThroughItsComponents() throws {
+    for ordinal in stride(from: -800_000, through: 3_000_000, by: 997) {
+      let day = Day(ordinal: ordinal)
+      let (year, month, dayOfMonth) = day.components
+      let again = try #require(Day(year: year, month: month, day: dayOfMonth))
+      #expect(again == day)
+    }
+    #expect(Day(year: 2024, month: 2, day: 30) == nil)
+    #expect(Day(year: 2023, month: 2, day: 29) == nil)
+    #expect(Day(year: 2000, month: 2, day: 29) != nil)
+    #expect(Day(year: 1900, month: 2, day: 29) == nil)
+    #expect(Day(iso: "2024-08-01")?.weekday == .thursday)
+    #expect(Day(iso: "0001-01-01")?.description == "0001-01-01")
+    #expect(Day(iso: "9999-12-31")?.description == "9999-12-31")
+  }
+
+  @Test func parsesMonthsAndWeekdays() {
+    #expect(YearMonth(iso: "2024-08")?.description == "2024-08")
+    #expect(YearMonth(iso: "2024-13") == nil)
+    #expect(YearMonth(iso: "2024-8") == nil)
+    #expect(YearMonth(iso: "August") == nil)
+    #expect(YearMonth(iso: "0000-01") == nil)
+    #expect(YearMonth(iso: "2024-12")?.adding(months: 1)?.description == "2025-01")
+    #expect(Weekday(name: "Monday") == .monday)
+    #expect(Weekday(name: "mo") == .monday)
+    #expect(Weekday(name: "th") == .thursday)
+    #expect(Weekday(name: "t") == nil)
+    #expect(Weekday(name: "funday") == nil)
+  }
+}
