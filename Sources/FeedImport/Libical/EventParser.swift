@@ -164,10 +164,11 @@ struct EventParser {
       length = .zero
     }
 
-    let record = EventRecord(
+    var record = EventRecord(
       uid: uid, title: title, location: location, line: line, calendar: calendar, start: start,
       length: length, rule: rule, rdates: rdates, exdates: exdates, recurrenceId: recurrenceId,
       thisAndFuture: thisAndFuture, cancelled: cancelled, sequence: sequence)
+    record.hasUnresolvedZone = warnings.contains { $0.hasPrefix(EventParser.unresolvedPrefix) }
     return .record(record, warnings: warnings)
   }
 
@@ -193,10 +194,14 @@ struct EventParser {
       return zone
     }
     let message =
-      "TZID \"\(tzid)\" matches no VTIMEZONE and no known zone; its times are read as floating"
+      EventParser.unresolvedPrefix
+      + "\"\(tzid)\" matches no VTIMEZONE and no known zone; its times are read as floating"
     if !warnings.contains(message) { warnings.append(message) }
     return nil
   }
+
+  /// How the warning about a TZID that resolves nowhere begins.
+  static let unresolvedPrefix = "TZID "
 
   /// UNTIL written as a DATE for a DATE-TIME series means "through that day"; UNTIL written as a
   /// DATE-TIME for a DATE series means "through that date". Align it so the last one is kept.
