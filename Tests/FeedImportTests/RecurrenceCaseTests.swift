@@ -207,6 +207,11 @@ struct RecurrenceCaseTests {
       file, uid: "year-end-trip@samples.icslanes", month: "2025-01")
     #expect(trip.map(\.start) == ["2024-12-21T02:00:00+00:00"])
     #expect(trip.first?.end == "2025-01-09T18:00:00+00:00")
+    // An RDATE PERIOD far longer than DTSTART's own length, begun in December.
+    let period = try CaseSupport.occurrences(
+      file, uid: "rdate-long-period@samples.icslanes", month: "2025-01")
+    #expect(period.map(\.start) == ["2024-12-28T09:00:00+00:00"])
+    #expect(period.first?.end == "2025-01-04T09:00:00+00:00")
   }
 
   @Test func identicalDuplicatesShowOnce() throws {

@@ -42,7 +42,9 @@ struct SeriesExpander {
   /// The instances whose start lies in the window widened by `lookBack` seconds before it.
   func instances(lookBack: Int) -> Result {
     var result = Result()
-    let earliest = window.earliest - Int64(lookBack)
+    // An RDATE PERIOD keeps its own length, which may be longer than DTSTART's: look back by
+    // the longest of them too.
+    let earliest = window.earliest - max(Int64(lookBack), longestPeriod())
     let latest = window.latest
     var found: [Int64: SeriesInstance] = [:]
 
@@ -223,6 +225,26 @@ struct SeriesExpander {
       first(rule.by_month),
       first(rule.by_set_pos),
     ].contains { $0 != end }
+  }
+
+  /// The longest RDATE PERIOD, in seconds (an upper bound for nominal durations).
+  private func longestPeriod() -> Int64 {
+    var longest: Int64 = 0
+    for rdate in record.rdates where icaltime_is_null_time(rdate.period.start) == 0 {
+      if icaltime_is_null_time(rdate.period.end) == 0 {
+        let start = LibicalTime.instant(of: rdate.period.start, floatingZone: nil)
+        let end = LibicalTime.instant(of: rdate.period.end, floatingZone: nil)
+        // Floating and zoned ends may be read in other zones later: allow a day either way.
+        longest = max(longest, end - start + 86_400)
+      } else {
+        let duration = rdate.period.duration
+        let days = Int64(duration.weeks) * 7 + Int64(duration.days)
+        let seconds =
+          Int64(duration.hours) * 3_600 + Int64(duration.minutes) * 60 + Int64(duration.seconds)
+        longest = max(longest, days * 90_000 + seconds)
+      }
+    }
+    return longest
   }
 
   /// Whether the rule has BYWEEKNO.
