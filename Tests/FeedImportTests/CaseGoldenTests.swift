@@ -39,6 +39,7 @@ struct CaseGoldenTests {
     Case(file: "exdate-values.ics", months: ["2024-06", "2024-07"]),
     Case(file: "recurrence-id-overrides.ics", months: ["2024-05", "2024-06"]),
     Case(file: "recurrence-thisandfuture.ics", months: ["2024-06", "2024-07"]),
+    Case(file: "recurrence-legacy-shapes.ics", months: ["2024-09", "2024-10"]),
     Case(
       file: "long-occurrence-into-month.ics",
       months: ["2024-01", "2024-02"] + months("2024-10", "2025-02")),

@@ -240,4 +240,33 @@ struct RecurrenceCaseTests {
     #expect(batch.warnings.isEmpty)
     #expect(batch.spans.first?.start == "2024-08-01T09:00:00+02:00")
   }
+
+  @Test func legacyShapesSeveralRRulesPeriodAtStartAndOverrideWithRule() throws {
+    let file = "recurrence-legacy-shapes.ics"
+    // Two RRULEs: the union of Mondays and the first Thursday (RFC 2445; 5545 says SHOULD NOT).
+    #expect(
+      try CaseSupport.starts(
+        file, uid: "two-rrules@samples.icslanes", month: "2024-09", zone: "America/Los_Angeles")
+        == [
+          "2024-09-02T11:00:00-07:00", "2024-09-05T11:00:00-07:00", "2024-09-09T11:00:00-07:00",
+          "2024-09-16T11:00:00-07:00", "2024-09-23T11:00:00-07:00", "2024-09-30T11:00:00-07:00",
+        ])
+    #expect(try CaseSupport.warnings(file).isEmpty)
+    // An RDATE PERIOD starting at DTSTART is the same instance, with the PERIOD's end.
+    let periods = try CaseSupport.occurrences(
+      file, uid: "period-at-dtstart@samples.icslanes", month: "2024-09")
+    #expect(
+      periods.map { "\($0.start)/\($0.end)" } == [
+        "2024-09-10T02:00:00+00:00/2024-09-10T04:00:00+00:00",
+        "2024-09-11T01:00:00+00:00/2024-09-11T04:00:00+00:00",
+      ])
+    // An override is one instance even when it carries an RRULE.
+    let september = try CaseSupport.occurrences(
+      file, uid: "override-with-rrule@samples.icslanes", month: "2024-09")
+    #expect(september.map(\.start) == ["2024-09-01"])
+    #expect(september.first?.recurrenceId == "2024-10-01")
+    #expect(
+      try CaseSupport.starts(file, uid: "override-with-rrule@samples.icslanes", month: "2024-10")
+        .isEmpty)
+  }
 }

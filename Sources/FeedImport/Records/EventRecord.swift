@@ -20,6 +20,8 @@ struct EventRecord {
   var length: OccurrenceLength
   /// RRULE, when the event recurs by rule.
   var rule: icalrecurrencetype?
+  /// Further RRULEs (RFC 2445 allowed several; their instances join the set).
+  var extraRules: [icalrecurrencetype] = []
   /// RDATE values.
   var rdates: [icaldatetimeperiodtype]
   /// EXDATE values.

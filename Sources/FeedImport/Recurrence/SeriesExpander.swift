@@ -48,15 +48,20 @@ struct SeriesExpander {
     let latest = window.latest
     var found: [Int64: SeriesInstance] = [:]
 
+    // Duplicate instances are one (RFC 5545 3.8.5.3); an RDATE PERIOD at the same start gives
+    // that instance its own end (3.8.5.2), so it wins over DTSTART or a rule instance.
     func consider(_ time: icaltimetype, end: icaltimetype? = nil) {
       let key = SeriesExpander.key(of: time, allDay: record.allDay)
-      guard key >= earliest, key < latest, found[key] == nil else { return }
+      guard key >= earliest, key < latest else { return }
+      if let existing = found[key], existing.explicitEnd != nil || end == nil { return }
       found[key] = SeriesInstance(start: time, explicitEnd: end, key: key)
     }
 
     consider(record.start)
     if let rule = record.rule {
-      expandRule(rule, earliest: earliest, latest: latest, into: &result) { consider($0) }
+      for each in [rule] + record.extraRules {
+        expandRule(each, earliest: earliest, latest: latest, into: &result) { consider($0) }
+      }
     }
     for rdate in record.rdates {
       if icaltime_is_null_time(rdate.time) == 0 {
