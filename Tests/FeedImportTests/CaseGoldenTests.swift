@@ -47,6 +47,7 @@ struct CaseGoldenTests {
     Case(file: "tzid-custom-vtimezone.ics", months: ["2024-02", "2024-04"]),
     Case(file: "tzid-vtimezone-overrides-known-name.ics", months: ["2024-12"]),
     Case(file: "tzid-vtimezone-after-events.ics", months: ["2024-06"]),
+    Case(file: "tzid-empty-vtimezone.ics", months: ["2024-06"]),
     Case(file: "tzid-iana-without-vtimezone.ics", months: ["2024-08"]),
     Case(file: "tzid-quoted.ics", months: ["2024-09"]),
     Case(file: "tzid-vendor-prefix.ics", months: ["2024-09"]),

@@ -30,6 +30,14 @@ struct TimeZoneCaseTests {
         month: "2024-12") == ["2024-12-11T00:30:00+00:00"])
   }
 
+  @Test func emptyVTimezoneFallsBackToTheSystemZone() throws {
+    #expect(
+      try CaseSupport.starts(
+        "tzid-empty-vtimezone.ics", uid: "empty-vtimezone@samples.icslanes", month: "2024-06") == [
+          "2024-06-05T08:00:00+00:00", "2024-06-12T08:00:00+00:00",
+        ])
+  }
+
   @Test func vTimezoneAfterTheEventsThatUseIt() throws {
     let file = "tzid-vtimezone-after-events.ics"
     #expect(
