@@ -56,6 +56,9 @@ struct TimeZoneCaseTests {
         file, uid: "floating-in-late-x-wr-zone@samples.icslanes", month: "2024-06",
         zone: "Asia/Tokyo") == ["2024-06-14T15:43:00+09:00"])
     #expect(try CaseSupport.warnings(file).isEmpty)
+    // Strict loading does not fail on a TZID that a later VTIMEZONE defines.
+    let strict = try Feed(contentsOf: CaseSupport.path(file), options: ImportOptions(strict: true))
+    #expect(strict.warnings.isEmpty)
   }
 
   @Test func ianaNamesWithoutVTimezone() throws {

@@ -141,7 +141,7 @@ struct FeedLoader {
   /// Reads again the events whose TZID was unknown when they were met, now that every
   /// VTIMEZONE of their calendar is known; re-resolves X-WR-TIMEZONE the same way.
   private mutating func resolveDeferred() {
-    for calendar in calendars where calendar.wallZone == nil {
+    for calendar in calendars {
       if let name = calendar.wallZoneName {
         calendar.wallZone = calendar.resolver.zone(named: name)
       }
