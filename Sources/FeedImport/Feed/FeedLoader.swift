@@ -15,6 +15,16 @@ struct FeedLoader {
   var eventsRead = 0
   var eventsPassedOver = 0
   var strictProblem: ImportError?
+  /// Events with a TZID not (yet) resolved, to read again once every VTIMEZONE has been seen.
+  private var deferred: [DeferredEvent] = []
+
+  private struct DeferredEvent {
+    let index: Int
+    let block: [UInt8]
+    let line: Int
+    let calendar: Int
+    let notes: [String]
+  }
 
   init(source: String, options: ImportOptions) {
     self.source = source
@@ -30,6 +40,7 @@ struct FeedLoader {
       throw .notICalendar(source: source, detail: "line \(line) is longer than \(limit >> 20) MiB")
     }
     scanner.finish { handle($0) }
+    resolveDeferred()
     if !scanner.sawCalendarData {
       throw .notICalendar(source: source, detail: FeedLoader.describeStart(of: scanner))
     }
@@ -126,7 +137,15 @@ struct FeedLoader {
       let parser = EventParser(resolver: calendar.resolver, calendar: calendars.count - 1)
       switch parser.parse(block: block, line: line) {
       case .record(let record, let notes):
-        for note in notes { warn(line: line, uid: record.uid, note) }
+        if record.hasUnresolvedZone {
+          // The VTIMEZONE may come later in the file (RFC 5545 does not fix the order).
+          deferred.append(
+            DeferredEvent(
+              index: records.count, block: block, line: line, calendar: calendars.count - 1,
+              notes: notes))
+        } else {
+          for note in notes { warn(line: line, uid: record.uid, note) }
+        }
         records.append(record)
       case .skipped(let uid, let reason):
         skip(uid: uid ?? facts.uid, line: line, reason: reason)
@@ -136,6 +155,28 @@ struct FeedLoader {
       skip(uid: uid, line: line, reason: reason)
     case .notice(let line, let message):
       warn(line: line, uid: nil, message)
+    }
+  }
+
+  /// Reads again the events whose TZID was unknown when they were met, now that every
+  /// VTIMEZONE of their calendar is known; re-resolves X-WR-TIMEZONE the same way.
+  private mutating func resolveDeferred() {
+    for calendar in calendars {
+      if let name = calendar.wallZoneName {
+        calendar.wallZone = calendar.resolver.zone(named: name)
+      }
+    }
+    let pending = deferred
+    deferred = []
+    for event in pending {
+      let parser = EventParser(
+        resolver: calendars[event.calendar].resolver, calendar: event.calendar)
+      var notes = event.notes
+      if case .record(let record, let again) = parser.parse(block: event.block, line: event.line) {
+        records[event.index] = record
+        notes = again
+      }
+      for note in notes { warn(line: event.line, uid: records[event.index].uid, note) }
     }
   }
 

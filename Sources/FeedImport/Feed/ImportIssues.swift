@@ -10,6 +10,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `strict` was asked for and the feed has a problem that would otherwise only warn.
   case strictFailure(source: String, line: Int?, message: String)
 
+  /// One line: the source, the line when known, and what is wrong.
   public var description: String {
     switch self {
     case .unreadable(let path, let reason):
@@ -43,6 +44,7 @@ public struct ImportWarning: Sendable, Hashable, Codable, CustomStringConvertibl
     self.message = message
   }
 
+  /// One line: `source:line: event UID: message`, leaving out what is unknown.
   public var description: String {
     var text = source
     if let line { text += ":\(line)" }

@@ -48,7 +48,7 @@ struct EventParser {
     var sequence = 0
     var warnings: [String] = []
     var errors: [String] = []
-    var ruleCount = 0
+    var extraRules: [icalrecurrencetype] = []
 
     var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
     while let current = property {
@@ -71,8 +71,13 @@ struct EventParser {
       case ICAL_DURATION_PROPERTY:
         duration = icalproperty_get_duration(current)
       case ICAL_RRULE_PROPERTY:
-        ruleCount += 1
-        if rule == nil { rule = icalproperty_get_rrule(current) }
+        // RFC 2445 allowed several RRULEs (their sets are combined); RFC 5545 says SHOULD NOT
+        // but old exporters still write them.
+        if rule == nil {
+          rule = icalproperty_get_rrule(current)
+        } else {
+          extraRules.append(icalproperty_get_rrule(current))
+        }
       case ICAL_RDATE_PROPERTY:
         var value = icalproperty_get_rdate(current)
         let zone = zone(of: current, warnings: &warnings)
@@ -115,8 +120,23 @@ struct EventParser {
       }
       return .skipped(uid: uidOrNil, reason: "DTSTART is not a usable date")
     }
-    if ruleCount > 1 {
-      warnings.append("more than one RRULE; only the first is used")
+    extraRules = extraRules.compactMap { extra in
+      var value = extra
+      EventParser.alignUntil(&value, with: start)
+      guard value.freq != ICAL_NO_RECURRENCE, let iterator = icalrecur_iterator_new(value, start)
+      else {
+        warnings.append("an additional RRULE that libical rejects; ignored")
+        return nil
+      }
+      icalrecur_iterator_free(iterator)
+      let density = RuleDensity.instancesPerPeriod(value)
+      if density > RuleDensity.limit {
+        warnings.append(
+          "an additional RRULE gives up to \(density) instances per FREQ period; icslanes expands at most \(RuleDensity.limit); ignored"
+        )
+        return nil
+      }
+      return value
     }
     if var value = rule {
       if value.freq == ICAL_NO_RECURRENCE {
@@ -173,10 +193,13 @@ struct EventParser {
       length = .zero
     }
 
-    let record = EventRecord(
+    if rule == nil { extraRules = [] }
+    var record = EventRecord(
       uid: uid, title: title, location: location, line: line, calendar: calendar, start: start,
       length: length, rule: rule, rdates: rdates, exdates: exdates, recurrenceId: recurrenceId,
       thisAndFuture: thisAndFuture, cancelled: cancelled, sequence: sequence)
+    record.extraRules = extraRules
+    record.hasUnresolvedZone = warnings.contains { $0.hasPrefix(EventParser.unresolvedPrefix) }
     return .record(record, warnings: warnings)
   }
 
@@ -202,10 +225,14 @@ struct EventParser {
       return zone
     }
     let message =
-      "TZID \"\(tzid)\" matches no VTIMEZONE and no known zone; its times are read as floating"
+      EventParser.unresolvedPrefix
+      + "\"\(tzid)\" matches no VTIMEZONE and no known zone; its times are read as floating"
     if !warnings.contains(message) { warnings.append(message) }
     return nil
   }
+
+  /// How the warning about a TZID that resolves nowhere begins.
+  static let unresolvedPrefix = "TZID "
 
   /// UNTIL written as a DATE for a DATE-TIME series means "through that day"; UNTIL written as a
   /// DATE-TIME for a DATE series means "through that date". Align it so the last one is kept.

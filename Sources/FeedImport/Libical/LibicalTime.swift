@@ -9,15 +9,50 @@ enum LibicalTime {
   }
 
   /// The UTC instant of a date-time. A floating time (no zone) is read in `floatingZone`
-  /// (UTC when nil).
+  /// (UTC when nil). Local times follow RFC 5545 3.3.5 (see ``instant(ofLocal:in:)``).
   static func instant(of time: icaltimetype, floatingZone: OpaquePointer?) -> Int64 {
     var value = time
     value.is_date = 0
     let zone = value.zone ?? floatingZone
     if let zone {
-      return Int64(icaltime_as_timet_with_zone(value, zone))
+      return instant(ofLocal: utcSeconds(of: value), in: zone)
     }
     return utcSeconds(of: value)
+  }
+
+  /// The UTC instant of a wall-clock time in `zone` (given as its fields read as UTC seconds),
+  /// by RFC 5545 3.3.5: a local time that occurs twice (the hour repeated when clocks go back)
+  /// means the first of them; a local time that does not occur (skipped when clocks go forward)
+  /// is read with the UTC offset from before the gap, so 02:30 in Berlin on 2024-03-31 is
+  /// 01:30Z, which the clock shows as 03:30. (libical's own conversion takes the second
+  /// occurrence and the offset after the gap.)
+  static func instant(ofLocal wall: Int64, in zone: OpaquePointer) -> Int64 {
+    if zone == icaltimezone_get_utc_timezone() { return wall }
+    // Offsets a day either side of the wall time: every real offset lies within ±26 hours, so
+    // these bracket the one transition (if any) that can make this wall time odd.
+    let before = offset(at: wall - 129_600, in: zone)
+    let after = offset(at: wall + 129_600, in: zone)
+    let early = wall - Int64(before)
+    if before == after {
+      if offset(at: early, in: zone) == before { return early }
+      // More than one change within a few days (rare): take libical's answer via a probe of
+      // the offset at the first guess.
+      return wall - Int64(offset(at: early, in: zone))
+    }
+    let late = wall - Int64(after)
+    let earlyValid = offset(at: early, in: zone) == before
+    let lateValid = offset(at: late, in: zone) == after
+    switch (earlyValid, lateValid) {
+    case (true, true): return min(early, late)  // repeated: the first occurrence
+    case (true, false): return early
+    case (false, true): return late
+    case (false, false): return early  // in the gap: the offset from before it
+    }
+  }
+
+  /// The zone's UTC offset, in seconds, at `instant`.
+  static func offset(at instant: Int64, in zone: OpaquePointer) -> Int {
+    local(instant, in: zone).offset
   }
 
   /// The seconds since 1970 of the time's fields read as UTC (no zone arithmetic).

@@ -39,7 +39,9 @@ final class TimeZoneResolver {
   private func lookUp(_ raw: String) -> OpaquePointer? {
     let tzid = raw.trimmingASCIIWhitespace().trimmingCharacters(in: "\"")
     guard !tzid.isEmpty else { return nil }
-    if let own = icalcomponent_get_timezone(holder, tzid) { return own }
+    if let own = icalcomponent_get_timezone(holder, tzid), TimeZoneResolver.hasObservances(own) {
+      return own
+    }
     if let zone = TimeZoneResolver.systemZone(named: tzid) { return zone }
     // Vendor prefixes: drop leading path parts until a system zone name remains.
     var parts = tzid.split(separator: "/")
@@ -53,6 +55,15 @@ final class TimeZoneResolver {
       return zone
     }
     return nil
+  }
+
+  /// Whether a feed's VTIMEZONE has a STANDARD or DAYLIGHT part (RFC 5545 3.6.5 requires
+  /// one). An empty VTIMEZONE says nothing about offsets, so its TZID is looked up elsewhere
+  /// instead of being read as UTC.
+  static func hasObservances(_ zone: OpaquePointer) -> Bool {
+    guard let component = icaltimezone_get_component(zone) else { return false }
+    return icalcomponent_get_first_component(component, ICAL_XSTANDARD_COMPONENT) != nil
+      || icalcomponent_get_first_component(component, ICAL_XDAYLIGHT_COMPONENT) != nil
   }
 
   /// A zone of the system's zoneinfo (or UTC), by IANA name.

@@ -20,6 +20,8 @@ struct EventRecord {
   var length: OccurrenceLength
   /// RRULE, when the event recurs by rule.
   var rule: icalrecurrencetype?
+  /// Further RRULEs (RFC 2445 allowed several; their instances join the set).
+  var extraRules: [icalrecurrencetype] = []
   /// RDATE values.
   var rdates: [icaldatetimeperiodtype]
   /// EXDATE values.
@@ -32,6 +34,10 @@ struct EventRecord {
   var cancelled: Bool
   /// SEQUENCE (0 when absent).
   var sequence: Int
+  /// Whether some TZID of the event resolved nowhere when it was read (its times were taken as
+  /// floating). The loader reads such an event again once the whole calendar is known, because a
+  /// VTIMEZONE may legally come after the events that use it.
+  var hasUnresolvedZone = false
 
   /// Whether DTSTART is a DATE.
   var allDay: Bool { start.is_date != 0 }

@@ -50,23 +50,30 @@ struct SeriesExpander {
     lookBack: Int, isVisible: ((icaltimetype, icaltimetype?) -> Bool)? = nil
   ) -> Result {
     var result = Result()
-    let earliest = window.earliest - Int64(lookBack)
+    // An RDATE PERIOD keeps its own length, which may be longer than DTSTART's: look back by
+    // the longest of them too.
+    let earliest = window.earliest - max(Int64(lookBack), longestPeriod())
     let latest = window.latest
     var found: [Int64: SeriesInstance] = [:]
 
+    // Duplicate instances are one (RFC 5545 3.8.5.3); an RDATE PERIOD at the same start gives
+    // that instance its own end (3.8.5.2), so it wins over DTSTART or a rule instance.
     func consider(_ time: icaltimetype, end: icaltimetype? = nil) {
       let key = SeriesExpander.key(of: time, allDay: record.allDay)
-      guard key >= earliest, key < latest, found[key] == nil else { return }
+      guard key >= earliest, key < latest else { return }
+      if let existing = found[key], existing.explicitEnd != nil || end == nil { return }
       if let isVisible, !isVisible(time, end) { return }
       found[key] = SeriesInstance(start: time, explicitEnd: end, key: key)
     }
 
     consider(record.start)
     if let rule = record.rule {
-      expandRule(rule, earliest: earliest, latest: latest, into: &result) { time in
-        let before = found.count
-        consider(time)
-        return found.count > before
+      for each in [rule] + record.extraRules {
+        expandRule(each, earliest: earliest, latest: latest, into: &result) { time in
+          let before = found.count
+          consider(time)
+          return found.count > before
+        }
       }
     }
     for rdate in record.rdates {
@@ -103,23 +110,62 @@ struct SeriesExpander {
     return result
   }
 
+  /// Runs libical's iterator over the rule in wall-clock time and hands each instance (its zone
+  /// put back) to `consider`.
+  ///
+  /// - The iterator runs on DTSTART's local fields without a zone: with a zone, libical 3.0.16
+  ///   moves an instance that falls in a DST gap (02:30 → 03:30) and then keeps the moved time
+  ///   for every later instance. Wall-clock fields are what RFC 5545 3.3.10 expands; the zone is
+  ///   applied afterwards by ``LibicalTime/instant(ofLocal:in:)`` (3.3.5).
+  /// - UNTIL is turned into the same wall-clock time of DTSTART's zone so that it still bounds
+  ///   the set inclusively.
+  /// - The iterator jumps to the window with `icalrecur_iterator_set_start` unless the rule has
+  ///   COUNT (libical refuses) or BYWEEKNO (libical 3.0.16 then emits a wrong day when week 1
+  ///   starts in the previous December, e.g. 2025-12-30 for week 1 of 2025).
+  /// - DTSTART counts as the first instance (3.3.10) even when it does not match the rule, so a
+  ///   COUNT then leaves COUNT−1 instances for the rule (libical would give COUNT more).
   private func expandRule(
     _ original: icalrecurrencetype, earliest: Int64, latest: Int64, into result: inout Result,
     _ consider: (icaltimetype) -> Bool
   ) {
     var rule = original
-    if rule.count > 0, rule.count > countBound(of: rule, latest: latest) {
+    let zone = record.start.zone
+    if rule.count > 0, Int64(rule.count) > countBound(of: rule, latest: latest) + 1 {
       // COUNT cannot end the series before the window does: drop it so that the iterator may
       // jump straight to the window.
       rule.count = 0
     }
-    guard let iterator = icalrecur_iterator_new(rule, record.start) else {
+    var wallStart = record.start
+    wallStart.zone = nil
+    if icaltime_is_null_time(rule.until) == 0, rule.until.is_date == 0,
+      let untilZone = rule.until.zone
+    {
+      let instant = LibicalTime.instant(of: rule.until, floatingZone: untilZone)
+      if let zone {
+        var wall = LibicalTime.local(instant, in: zone).time
+        wall.zone = nil
+        wall.is_date = 0
+        rule.until = wall
+      } else {
+        // A floating series with a UTC UNTIL (RFC 5545 wants a floating one): read it as the
+        // floating start is matched, by its fields.
+        rule.until.zone = nil
+      }
+    }
+    guard let iterator = icalrecur_iterator_new(rule, wallStart) else {
       result.warnings.append("libical refused to expand the RRULE")
       return
     }
     defer { icalrecur_iterator_free(iterator) }
-    if rule.count == 0, earliest > SeriesExpander.key(of: record.start, allDay: record.allDay) {
-      var from = LibicalTime.time(at: earliest, like: record.start, floatingZone: nil)
+    let mayJump = rule.count == 0 && !SeriesExpander.hasWeekNumbers(rule)
+    if mayJump, earliest > SeriesExpander.key(of: record.start, allDay: record.allDay) {
+      var from: icaltimetype
+      if let zone {
+        from = LibicalTime.local(earliest, in: zone).time
+      } else {
+        from = icaltime_from_timet_with_zone(time_t(earliest), 0, nil)
+      }
+      from.zone = nil
       if record.allDay {
         from.is_date = 1
         from.hour = 0
@@ -128,13 +174,26 @@ struct SeriesExpander {
       }
       _ = icalrecur_iterator_set_start(iterator, from)
     }
+    // With COUNT the iterator starts at DTSTART; when its first value is not DTSTART, DTSTART
+    // was not in the rule's set and takes the first of the COUNT places.
+    var remaining = rule.count > 0 ? Int(rule.count) : Int.max
+    var first = rule.count > 0
     var steps = 0
     var kept = 0
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: window.timeBudget)
-    while true {
-      let next = icalrecur_iterator_next(iterator)
+    while remaining > 0 {
+      var next = icalrecur_iterator_next(iterator)
       if icaltime_is_null_time(next) != 0 { break }
+      if first {
+        first = false
+        if icaltime_compare(next, wallStart) != 0 {
+          remaining -= 1
+          if remaining == 0 { break }
+        }
+      }
+      remaining -= 1
+      next.zone = record.allDay ? nil : zone
       let key = SeriesExpander.key(of: next, allDay: record.allDay)
       if key >= latest { break }
       if key >= earliest, consider(next) {
@@ -191,6 +250,32 @@ struct SeriesExpander {
       first(rule.by_month),
       first(rule.by_set_pos),
     ].contains { $0 != end }
+  }
+
+  /// The longest RDATE PERIOD, in seconds (an upper bound for nominal durations).
+  private func longestPeriod() -> Int64 {
+    var longest: Int64 = 0
+    for rdate in record.rdates where icaltime_is_null_time(rdate.period.start) == 0 {
+      if icaltime_is_null_time(rdate.period.end) == 0 {
+        let start = LibicalTime.instant(of: rdate.period.start, floatingZone: nil)
+        let end = LibicalTime.instant(of: rdate.period.end, floatingZone: nil)
+        // Floating and zoned ends may be read in other zones later: allow a day either way.
+        longest = max(longest, end - start + 86_400)
+      } else {
+        let duration = rdate.period.duration
+        let days = Int64(duration.weeks) * 7 + Int64(duration.days)
+        let seconds =
+          Int64(duration.hours) * 3_600 + Int64(duration.minutes) * 60 + Int64(duration.seconds)
+        longest = max(longest, days * 90_000 + seconds)
+      }
+    }
+    return longest
+  }
+
+  /// Whether the rule has BYWEEKNO.
+  static func hasWeekNumbers(_ rule: icalrecurrencetype) -> Bool {
+    withUnsafeBytes(of: rule.by_week_no) { $0.load(as: Int16.self) }
+      != Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
   }
 
   private func isExcluded(_ time: icaltimetype) -> Bool {

@@ -138,7 +138,15 @@ struct SeriesLayout {
     let calendar = feed.calendars[record.calendar]
     let floating = calendar.wallZone ?? zone.zone
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
-    let expander = SeriesExpander(record: record, window: window)
+    // An override stands for one instance (RFC 5545 3.8.4.4): an RRULE or RDATE on it is not
+    // expanded. An orphan without RECURRENCE-ID is a series of its own.
+    var single = record
+    if record.recurrenceId != nil {
+      single.rule = nil
+      single.extraRules = []
+      single.rdates = []
+    }
+    let expander = SeriesExpander(record: single, window: window)
     let bounds = instantBounds(maker)
     let result = expander.instances(lookBack: record.length.maximumSeconds) { start, end in
       meets(

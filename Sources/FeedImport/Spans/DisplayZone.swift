@@ -46,6 +46,8 @@ public struct DisplayZone: Sendable, Hashable {
     return names.filter { !$0.isEmpty }
   }
 
+  /// Zones are equal when their names are.
   public static func == (lhs: DisplayZone, rhs: DisplayZone) -> Bool { lhs.name == rhs.name }
+  /// Hashes the zone's name.
   public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

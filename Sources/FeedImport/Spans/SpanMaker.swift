@@ -83,12 +83,8 @@ struct SpanMaker {
   /// Local midnight at the start of `day` in the display zone.
   func midnight(of day: Day) -> Int64 {
     let (year, month, dayOfMonth) = day.components
-    var time = icaltime_null_time()
-    time.year = Int32(year)
-    time.month = Int32(month)
-    time.day = Int32(dayOfMonth)
-    time.zone = display
-    return Int64(icaltime_as_timet_with_zone(time, display))
+    let wall = Int64(Day.daysSinceEpoch(year: year, month: month, day: dayOfMonth)) * 86_400
+    return LibicalTime.instant(ofLocal: wall, in: display)
   }
 
   /// `YYYY-MM-DDTHH:MM:SS±HH:MM`.

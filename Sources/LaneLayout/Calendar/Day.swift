@@ -67,10 +67,12 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     return Day.pad(year, 4) + "-" + Day.pad(month, 2) + "-" + Day.pad(day, 2)
   }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: Day, rhs: Day) -> Bool {
     lhs.ordinal < rhs.ordinal
   }
 
+  /// Decodes a `YYYY-MM-DD` string.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
@@ -81,6 +83,7 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     self = day
   }
 
+  /// Encodes the day as a `YYYY-MM-DD` string.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)

@@ -1,6 +1,19 @@
 /// A day of the week, named as the contract names it (`sunday` … `saturday`).
 public enum Weekday: String, Sendable, Hashable, CaseIterable, Codable {
-  case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+  /// Monday, ISO weekday 1.
+  case monday
+  /// Tuesday.
+  case tuesday
+  /// Wednesday.
+  case wednesday
+  /// Thursday.
+  case thursday
+  /// Friday.
+  case friday
+  /// Saturday.
+  case saturday
+  /// Sunday, ISO weekday 7.
+  case sunday
 
   /// Parses a weekday name or a prefix of at least two letters, in any case (`mo`, `Mon`, `monday`).
   public init?(name: String) {

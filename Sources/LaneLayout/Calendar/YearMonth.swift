@@ -45,10 +45,12 @@ public struct YearMonth: Sendable, Hashable, Comparable, Codable, CustomStringCo
     Day.pad(year, 4) + "-" + Day.pad(month, 2)
   }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: YearMonth, rhs: YearMonth) -> Bool {
     (lhs.year, lhs.month) < (rhs.year, rhs.month)
   }
 
+  /// Decodes a `YYYY-MM` string.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
@@ -59,6 +61,7 @@ public struct YearMonth: Sendable, Hashable, Comparable, Codable, CustomStringCo
     self = value
   }
 
+  /// Encodes the month as a `YYYY-MM` string.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)

@@ -18,6 +18,8 @@ public struct SkippedEvent: Sendable, Hashable, Codable {
     case uid, line, reason
   }
 
+  /// Encodes the event as the contract writes it: `uid` and `line` always present, null when
+  /// unknown.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(uid, forKey: .uid)

@@ -47,6 +47,7 @@ public struct Segment: Sendable, Hashable, Codable {
       continuesAfter, calendar, location
   }
 
+  /// Decodes a segment as the contract writes it.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     uid = try container.decode(String.self, forKey: .uid)
@@ -63,6 +64,8 @@ public struct Segment: Sendable, Hashable, Codable {
     location = try container.decodeIfPresent(String.self, forKey: .location)
   }
 
+  /// Encodes the segment as the contract writes it: `recurrenceId` always present (null for a
+  /// single event); `calendar` and `location` only when known.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(uid, forKey: .uid)

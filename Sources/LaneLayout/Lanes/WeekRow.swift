@@ -24,6 +24,7 @@ public struct WeekRow: Sendable, Hashable, Codable {
     case start, lanes, more
   }
 
+  /// Decodes a row as the contract writes it (`more` keyed by `YYYY-MM-DD`).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     start = try container.decode(Day.self, forKey: .start)
@@ -41,6 +42,7 @@ public struct WeekRow: Sendable, Hashable, Codable {
     }
   }
 
+  /// Encodes the row as the contract writes it; `more` only when segments were hidden.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(start, forKey: .start)

@@ -1,0 +1,135 @@
+import FeedImport
+import LaneLayout
+
+/// One or more iCalendar feeds, loaded once, that lay out any month or range of months.
+///
+/// The feeds' events are merged in every layout, each tagged with its feed's calendar name.
+/// Loading reads every event unless `ImportOptions.window` is set, so one load serves every
+/// month; with a window, months outside it miss the events the pre-filter passed over.
+///
+/// ```swift
+/// let source = try CalendarSource(contentsOf: "family.ics")
+/// let options = try MonthViewOptions(zoneNamed: "Europe/Berlin", weekStart: .monday)
+/// let august = try source.layOut(month: "2024-08", options: options)
+/// ```
+public struct CalendarSource: Sendable {
+  /// The loaded feeds, in the order given.
+  public let feeds: [Feed]
+
+  /// A source of feeds loaded already.
+  public init(feeds: [Feed]) {
+    self.feeds = feeds
+  }
+
+  /// Loads the feed at `path` (`-` reads standard input).
+  ///
+  /// - Throws: ``IcsLanesError/feed(source:error:)`` when the file cannot be read or holds no
+  ///   iCalendar data (or, with `ImportOptions.strict`, has any problem).
+  public init(contentsOf path: String, options: ImportOptions = ImportOptions())
+    throws(IcsLanesError)
+  {
+    try self.init(contentsOf: [path], options: options)
+  }
+
+  /// Loads the feeds at `paths`, in order.
+  ///
+  /// - Throws: ``IcsLanesError/feed(source:error:)`` for the first feed that cannot be loaded.
+  public init(contentsOf paths: [String], options: ImportOptions = ImportOptions())
+    throws(IcsLanesError)
+  {
+    var feeds: [Feed] = []
+    for path in paths {
+      do {
+        feeds.append(try Feed(contentsOf: path, options: options))
+      } catch {
+        throw .feed(source: path, error: error)
+      }
+    }
+    self.init(feeds: feeds)
+  }
+
+  /// Loads a feed from bytes in memory; `name` names it in messages and is its calendar name
+  /// when the feed has no X-WR-CALNAME.
+  ///
+  /// - Throws: ``IcsLanesError/feed(source:error:)`` when the bytes hold no iCalendar data.
+  public init(bytes: [UInt8], name: String = "feed", options: ImportOptions = ImportOptions())
+    throws(IcsLanesError)
+  {
+    do {
+      self.init(feeds: [try Feed(bytes: bytes, name: name, options: options)])
+    } catch {
+      throw .feed(source: name, error: error)
+    }
+  }
+
+  /// Loads a feed from iCalendar text; `name` as for ``init(bytes:name:options:)``.
+  ///
+  /// - Throws: ``IcsLanesError/feed(source:error:)`` when the text holds no iCalendar data.
+  public init(text: String, name: String = "feed", options: ImportOptions = ImportOptions())
+    throws(IcsLanesError)
+  {
+    try self.init(bytes: Array(text.utf8), name: name, options: options)
+  }
+
+  /// Problems met while loading that lost nothing, or lost one event (listed in every layout's
+  /// `MonthLayout.skipped`), in feed order.
+  ///
+  /// Problems met while expanding a month (an event with more occurrences than
+  /// `ImportOptions.maximumOccurrencesPerEvent`) are not kept here; `MonthLayouter` returns them
+  /// with each layout.
+  public var warnings: [ImportWarning] {
+    feeds.flatMap(\.warnings)
+  }
+
+  /// The layout of `month`, with the skipped events, the stats and the calendars.
+  ///
+  /// - Throws: ``IcsLanesError/invalidMaxLanes(_:)`` when the lane cap is below 1.
+  public func layOut(_ month: YearMonth, options: MonthViewOptions = MonthViewOptions())
+    throws(IcsLanesError) -> MonthLayout
+  {
+    try options.validate()
+    return MonthLayouter.layOut(
+      feeds, month: month, zone: options.zone, options: options.layoutOptions
+    ).layout
+  }
+
+  /// The layout of the month written `YYYY-MM`.
+  ///
+  /// - Throws: ``IcsLanesError/invalidMonth(_:)`` when `month` is not such a month, and as
+  ///   ``layOut(_:options:)`` does.
+  public func layOut(month: String, options: MonthViewOptions = MonthViewOptions())
+    throws(IcsLanesError) -> MonthLayout
+  {
+    guard let parsed = YearMonth(iso: month) else { throw .invalidMonth(month) }
+    return try layOut(parsed, options: options)
+  }
+
+  /// The layouts of `count` consecutive months from `first`, in order, from this one load.
+  ///
+  /// - Throws: ``IcsLanesError/invalidMonthCount(_:)`` when `count` is below 1,
+  ///   ``IcsLanesError/monthsPastLastYear(first:count:)`` when the range runs past 9999-12, and
+  ///   as ``layOut(_:options:)`` does.
+  public func layOut(
+    from first: YearMonth, count: Int, options: MonthViewOptions = MonthViewOptions()
+  ) throws(IcsLanesError) -> [MonthLayout] {
+    guard count >= 1 else { throw .invalidMonthCount(count) }
+    guard first.adding(months: count - 1) != nil else {
+      throw .monthsPastLastYear(first: first, count: count)
+    }
+    try options.validate()
+    let request = MonthRequest(
+      first: first, count: count, zone: options.zone, options: options.layoutOptions)
+    return MonthLayouter.layOut(feeds, request: request).layouts
+  }
+
+  /// The twelve layouts of `year`, January first.
+  ///
+  /// - Throws: ``IcsLanesError/invalidYear(_:)`` when `year` is outside 1–9999, and as
+  ///   ``layOut(_:options:)`` does.
+  public func layOut(year: Int, options: MonthViewOptions = MonthViewOptions())
+    throws(IcsLanesError) -> [MonthLayout]
+  {
+    guard let january = YearMonth(year: year, month: 1) else { throw .invalidYear(year) }
+    return try layOut(from: january, count: 12, options: options)
+  }
+}

@@ -1,0 +1,56 @@
+import FeedImport
+import LaneLayout
+
+/// How ``CalendarSource`` lays a month out: the display zone plus the `LayoutOptions` of the
+/// layout core, flattened into one value.
+public struct MonthViewOptions: Sendable, Hashable {
+  /// The zone whose days timed occurrences land on.
+  public var zone: DisplayZone
+  /// The weekday of every row's first column.
+  public var weekStart: Weekday
+  /// At most this many lanes per week row (at least 1); the rest are counted in
+  /// `WeekRow.more`. Nil shows every lane.
+  public var maxLanes: Int?
+  /// Whether the grid's days from the neighbouring months are laid out too.
+  public var showsOutsideDays: Bool
+  /// Whether an occurrence continuing from the row above keeps its lane when that lane is free
+  /// (`LaneRule.sticky`) instead of plain first-fit (`LaneRule.firstFit`).
+  public var stickyLanes: Bool
+
+  /// Options in `zone`; the rest default to Sunday, no lane cap, month days only, first-fit.
+  public init(
+    zone: DisplayZone = .system, weekStart: Weekday = .sunday, maxLanes: Int? = nil,
+    showsOutsideDays: Bool = false, stickyLanes: Bool = false
+  ) {
+    self.zone = zone
+    self.weekStart = weekStart
+    self.maxLanes = maxLanes
+    self.showsOutsideDays = showsOutsideDays
+    self.stickyLanes = stickyLanes
+  }
+
+  /// Options in the zone named `zoneName` (an IANA name such as `Europe/Berlin`).
+  ///
+  /// - Throws: ``IcsLanesError/unknownTimeZone(_:)`` when no zone has that name.
+  public init(
+    zoneNamed zoneName: String, weekStart: Weekday = .sunday, maxLanes: Int? = nil,
+    showsOutsideDays: Bool = false, stickyLanes: Bool = false
+  ) throws(IcsLanesError) {
+    guard let zone = DisplayZone(named: zoneName) else { throw .unknownTimeZone(zoneName) }
+    self.init(
+      zone: zone, weekStart: weekStart, maxLanes: maxLanes, showsOutsideDays: showsOutsideDays,
+      stickyLanes: stickyLanes)
+  }
+
+  /// The same options as the layout core reads them.
+  public var layoutOptions: LayoutOptions {
+    LayoutOptions(
+      weekStart: weekStart, maxLanes: maxLanes, showsOutsideDays: showsOutsideDays,
+      laneRule: stickyLanes ? .sticky : .firstFit)
+  }
+
+  /// Throws when an option is out of range.
+  func validate() throws(IcsLanesError) {
+    if let maxLanes, maxLanes < 1 { throw .invalidMaxLanes(maxLanes) }
+  }
+}
