@@ -14,6 +14,8 @@ struct FeedLoader {
   var skipped: [SkippedEvent] = []
   var eventsRead = 0
   var eventsPassedOver = 0
+  /// ``FeedLoader/uidKey(_:)`` of every event the pre-filter passed over that has a UID.
+  var passedOverUIDs: [Int] = []
   var strictProblem: ImportError?
 
   init(source: String, options: ImportOptions) {
@@ -25,7 +27,7 @@ struct FeedLoader {
     var splitter = LineSplitter()
     var scanner = ComponentScanner()
     var checkedStart = false
-    while let chunk = try byteSource.nextChunk() {
+    while try byteSource.readChunk({ (chunk) throws(ImportError) -> Void in
       try splitter.feed(chunk) { (line, number) throws(ImportError) -> Void in
         scanner.scan(line, number: number) { handle($0) }
         if !checkedStart, scanner.sawContent {
@@ -36,6 +38,7 @@ struct FeedLoader {
           }
         }
       }
+    }) {
       options.progress?(byteSource.bytesRead, byteSource.totalBytes)
       if let strictProblem { throw strictProblem }
     }
@@ -53,6 +56,29 @@ struct FeedLoader {
       warn(line: nil, uid: nil, "\(splitter.nulBytes) NUL byte(s) removed")
     }
     if let strictProblem { throw strictProblem }
+  }
+
+  /// A key that matches the UIDs of the byte scan and of libical (trimmed, hashed).
+  static func uidKey(_ uid: String) -> Int {
+    uid.trimmingASCIIWhitespace().hashValue
+  }
+
+  /// Whether an event the pre-filter passed over shares its UID with another event in a way
+  /// that changes the layout: a duplicate (another event without RECURRENCE-ID, passed over
+  /// or kept) or a THISANDFUTURE override, which can move the passed-over series' instances
+  /// anywhere. Overrides that only replace one instance do not matter: the instance they
+  /// replace lies outside the window too.
+  func passedOverEventsMatter() -> Bool {
+    guard !passedOverUIDs.isEmpty else { return false }
+    let passed = passedOverUIDs.sorted()
+    for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
+      return true
+    }
+    let passedSet = Set(passed)
+    return records.contains { record in
+      !record.uid.isEmpty && (record.recurrenceId == nil || record.thisAndFuture)
+        && passedSet.contains(FeedLoader.uidKey(record.uid))
+    }
   }
 
   static func describeStart(_ line: String?) -> String {
@@ -96,10 +122,12 @@ struct FeedLoader {
       }
     case .event(let block, let line, let facts):
       eventsRead += 1
-      if let window = options.window,
+      if let window = options.window, !facts.uidTruncated,
+        facts.uid?.contains("\\") != true,
         !facts.mayTouch(first: window.lowerBound, last: window.upperBound)
       {
         eventsPassedOver += 1
+        if let uid = facts.uid { passedOverUIDs.append(FeedLoader.uidKey(uid)) }
         return
       }
       guard let calendar = calendars.last else { return }

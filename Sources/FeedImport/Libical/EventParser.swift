@@ -166,7 +166,7 @@ struct EventParser {
 
     let record = EventRecord(
       uid: uid, title: title, location: location, line: line, calendar: calendar, start: start,
-      length: length, rule: rule, rdates: rdates, exdates: exdates, recurrenceId: recurrenceId,
+      length: length, rule: rule.map(PackedRule.init), rdates: rdates, exdates: exdates, recurrenceId: recurrenceId,
       thisAndFuture: thisAndFuture, cancelled: cancelled, sequence: sequence)
     return .record(record, warnings: warnings)
   }

@@ -36,7 +36,7 @@ struct ComponentScanner {
   private var facts = EventFacts()
   private var tooDeep = false
   private var tooLarge = false
-  private var lastPropertyName: [UInt8] = []
+  private var lastProperty = EventFacts.Property.other
   private var lastCalendarProperty: (name: String, value: [UInt8], line: Int)?
   private(set) var sawContent = false
   private(set) var sawCalendarData = false
@@ -69,9 +69,9 @@ struct ComponentScanner {
       append(line)
       if stack.count == 1 {
         if isContinuation {
-          facts.noteContinuation(of: lastPropertyName)
+          facts.noteContinuation(of: lastProperty, line: line)
         } else {
-          lastPropertyName = facts.read(line)
+          lastProperty = facts.read(line)
         }
       }
     case .timeZone, .otherComponent:
@@ -184,7 +184,7 @@ struct ComponentScanner {
     facts = EventFacts()
     tooDeep = false
     tooLarge = false
-    lastPropertyName = []
+    lastProperty = .other
     append(line)
   }
 

@@ -15,19 +15,33 @@ struct EventFacts: Sendable {
   var hasDuration = false
   /// RRULE, RDATE or EXRULE: the event can recur.
   var recurs = false
+  /// How many RRULE lines the event has.
+  var ruleCount = 0
+  /// RDATE or EXRULE: recurrence this scan does not bound.
+  var unboundedRecurrence = false
+  /// What the scan read of the (first) RRULE.
+  var rule: RuleFacts?
   /// The event carries a RECURRENCE-ID: it overrides an instance of a series.
   var overridesInstance = false
+  /// STATUS:CANCELLED (a cancelled event changes how its series counts, so it is always kept).
+  var cancelled = false
   /// Something the scan could not read with certainty (a folded or odd DTSTART, say).
   var unreadable = false
-  /// The UID, for messages.
+  /// The UID, unfolded but still escaped; for messages and for matching events that share it.
   var uid: String?
+  /// The UID was too long to keep whole.
+  var uidTruncated = false
+
+  static let uidLimit = 1_000
 
   /// Whether the event may have an occurrence whose days meet `first…last`.
   ///
   /// Conservative: anything uncertain is kept. Two days of margin on both sides cover every
-  /// UTC offset and floating time, whatever the display zone.
+  /// UTC offset and floating time, whatever the display zone. A recurring event is passed over
+  /// only when it has a single RRULE this scan can bound (``RuleFacts``), no RDATE or EXRULE,
+  /// and a readable length; every RECURRENCE-ID override and every cancelled event is kept.
   func mayTouch(first: Day, last: Day) -> Bool {
-    if recurs || overridesInstance || unreadable { return true }
+    if overridesInstance || unreadable || cancelled { return true }
     guard let start = startDay else { return true }
     let end: Day
     if let endDay {
@@ -41,43 +55,120 @@ struct EventFacts: Sendable {
     } else {
       end = start.adding(days: 1)
     }
-    return start.ordinal <= last.ordinal + 2 && max(end, start).ordinal >= first.ordinal - 2
+    var lastStart = start
+    if recurs {
+      let components = start.components
+      guard ruleCount == 1, !unboundedRecurrence, let rule,
+        let ruleEnd = rule.lastStartDay(
+          from: start, startMonth: components.month, startDayOfMonth: components.day)
+      else { return true }
+      lastStart = max(start, ruleEnd)
+    }
+    let length = max(0, start.distance(to: end))
+    return start.ordinal <= last.ordinal + 2
+      && lastStart.ordinal + length >= first.ordinal - 2
   }
 
-  /// Reads one unfolded-at-first-line property of the VEVENT itself; returns its name.
-  mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    let name = EventFacts.propertyName(line)
-    switch String(decoding: name, as: UTF8.self) {
-    case "DTSTART":
+  /// The properties the scan reads; everything else is `other`.
+  enum Property {
+    case dtStart, dtEnd, duration, rrule, rdate, exrule, recurrenceId, status, uid, other
+  }
+
+  /// Reads one unfolded-at-first-line property of the VEVENT itself; returns which it is.
+  ///
+  /// Runs for every line of every VEVENT, so it allocates nothing for the lines it does not read.
+  mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> Property {
+    let property = EventFacts.property(of: line)
+    switch property {
+    case .dtStart:
       startDay = EventFacts.dayValue(line)
       if startDay == nil { unreadable = true }
-    case "DTEND":
+    case .dtEnd:
       hasEnd = true
       endDay = EventFacts.dayValue(line)
-    case "DURATION":
+    case .duration:
       hasDuration = true
       if let start = EventFacts.valueStart(line) {
         durationDays = EventFacts.durationDays(line[start...])
       }
-    case "RRULE", "RDATE", "EXRULE":
+    case .rrule:
       recurs = true
-    case "RECURRENCE-ID":
-      overridesInstance = true
-    case "UID":
-      if let start = EventFacts.valueStart(line) {
-        uid = String(decoding: line[start...].prefix(200), as: UTF8.self)
+      ruleCount += 1
+      if ruleCount == 1, let start = EventFacts.valueStart(line) {
+        rule = RuleFacts(value: line[start...])
       }
-    default:
+    case .rdate, .exrule:
+      recurs = true
+      unboundedRecurrence = true
+    case .recurrenceId:
+      overridesInstance = true
+    case .status:
+      if let start = EventFacts.valueStart(line) {
+        let value = UnsafeBufferPointer(rebasing: line[start...])
+        if EventFacts.hasPrefix(value, "CANCELLED") { cancelled = true }
+      }
+    case .uid:
+      if let start = EventFacts.valueStart(line) {
+        appendUID(line[start...])
+      }
+    case .other:
       break
     }
-    return name
+    return property
   }
 
-  /// A folded continuation of `name`: a time property split over lines is not read with certainty.
-  mutating func noteContinuation(of name: [UInt8]) {
-    switch String(decoding: name, as: UTF8.self) {
-    case "DTSTART", "DTEND", "DURATION": unreadable = true
+  /// A folded continuation of `property`: a time property split over lines is not read with
+  /// certainty.
+  mutating func noteContinuation(of property: Property, line: UnsafeBufferPointer<UInt8>) {
+    switch property {
+    case .dtStart, .dtEnd, .duration, .status: unreadable = true
+    // A folded RRULE is read no further: keep the event.
+    case .rrule: unboundedRecurrence = true
+    case .uid: appendUID(line.dropFirst())
     default: break
+    }
+  }
+
+  private mutating func appendUID(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let whole = (uid ?? "") + text
+    if whole.utf8.count > EventFacts.uidLimit {
+      uidTruncated = true
+      uid = String(whole.prefix(200))
+    } else {
+      uid = whole
+    }
+  }
+
+  /// Which of the properties the scan reads `line` holds, by its name (any case), without
+  /// allocating.
+  static func property(of line: UnsafeBufferPointer<UInt8>) -> Property {
+    var length = 0
+    while length < line.count {
+      let byte = line[length]
+      if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
+      length += 1
+      if length > 13 { return .other }
+    }
+    switch length {
+    case 3:
+      return hasPrefix(line, "UID") ? .uid : .other
+    case 5:
+      if hasPrefix(line, "DTEND") { return .dtEnd }
+      if hasPrefix(line, "RRULE") { return .rrule }
+      if hasPrefix(line, "RDATE") { return .rdate }
+      return .other
+    case 6:
+      if hasPrefix(line, "EXRULE") { return .exrule }
+      return hasPrefix(line, "STATUS") ? .status : .other
+    case 7:
+      return hasPrefix(line, "DTSTART") ? .dtStart : .other
+    case 8:
+      return hasPrefix(line, "DURATION") ? .duration : .other
+    case 13:
+      return hasPrefix(line, "RECURRENCE-ID") ? .recurrenceId : .other
+    default:
+      return .other
     }
   }
 

@@ -18,8 +18,8 @@ struct EventRecord {
   var start: icaltimetype
   /// How long each occurrence lasts.
   var length: OccurrenceLength
-  /// RRULE, when the event recurs by rule.
-  var rule: icalrecurrencetype?
+  /// RRULE, when the event recurs by rule (packed: see ``PackedRule``).
+  var rule: PackedRule?
   /// RDATE values.
   var rdates: [icaldatetimeperiodtype]
   /// EXDATE values.

@@ -53,8 +53,10 @@ struct SeriesExpander {
     }
 
     consider(record.start)
-    if let rule = record.rule {
-      expandRule(rule, earliest: earliest, latest: latest, into: &result) { consider($0) }
+    if let packed = record.rule {
+      packed.withRule { rule in
+        expandRule(rule, earliest: earliest, latest: latest, into: &result) { consider($0) }
+      }
     }
     for rdate in record.rdates {
       if icaltime_is_null_time(rdate.time) == 0 {
