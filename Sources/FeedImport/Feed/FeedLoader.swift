@@ -16,6 +16,8 @@ struct FeedLoader {
   var eventsPassedOver = 0
   /// ``FeedLoader/uidKey(_:)`` of every event the pre-filter passed over that has a UID.
   var passedOverUIDs: [Int] = []
+  /// The same for passed-over RECURRENCE-ID overrides, with the day of the instance replaced.
+  var passedOverOverrides: [(uid: Int, replacedDay: Int)] = []
   var strictProblem: ImportError?
 
   init(source: String, options: ImportOptions) {
@@ -60,7 +62,17 @@ struct FeedLoader {
 
   /// A key that matches the UIDs of the byte scan and of libical (trimmed, hashed).
   static func uidKey(_ uid: String) -> Int {
-    uid.trimmingASCIIWhitespace().hashValue
+    var text = uid
+    return text.withUTF8 { bytes in
+      var start = 0
+      var end = bytes.count
+      while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+      while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+      var hasher = Hasher()
+      hasher.combine(
+        bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
+      return hasher.finalize()
+    }
   }
 
   /// Whether an event the pre-filter passed over shares its UID with another event in a way
@@ -69,6 +81,7 @@ struct FeedLoader {
   /// anywhere. Overrides that only replace one instance do not matter: the instance they
   /// replace lies outside the window too.
   func passedOverEventsMatter() -> Bool {
+    if passedOverOverridesMatter() { return true }
     guard !passedOverUIDs.isEmpty else { return false }
     let passed = passedOverUIDs.sorted()
     for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
@@ -79,6 +92,41 @@ struct FeedLoader {
       !record.uid.isEmpty && (record.recurrenceId == nil || record.thisAndFuture)
         && passedSet.contains(FeedLoader.uidKey(record.uid))
     }
+  }
+
+  /// Whether a passed-over override meets a kept event of its series in a way that changes the
+  /// layout: a THISANDFUTURE override; a master that is cancelled, does not recur (its instance
+  /// then shows a RECURRENCE-ID), or whose replaced instance would last into the window; or a
+  /// kept override of the same instance (a duplicate).
+  private func passedOverOverridesMatter() -> Bool {
+    guard let window = options.window, !passedOverOverrides.isEmpty else { return false }
+    let keys = Set(passedOverOverrides.map(\.uid))
+    var kept: [Int: [Int]] = [:]
+    for (index, record) in records.enumerated() where !record.uid.isEmpty {
+      let key = FeedLoader.uidKey(record.uid)
+      if keys.contains(key) { kept[key, default: []].append(index) }
+    }
+    guard !kept.isEmpty else { return false }
+    for override in passedOverOverrides {
+      for index in kept[override.uid] ?? [] {
+        let record = records[index]
+        if record.thisAndFuture { return true }
+        if let recurrenceId = record.recurrenceId {
+          guard let day = LibicalTime.day(of: recurrenceId) else { return true }
+          if abs(day.ordinal - override.replacedDay) <= 1 { return true }
+        } else {
+          if record.cancelled || !record.recurs { return true }
+          let lengthDays =
+            max(0, record.length.days) + (max(0, record.length.seconds) + 86_399) / 86_400
+          if override.replacedDay - 2 <= window.upperBound.ordinal,
+            override.replacedDay + lengthDays + 2 >= window.lowerBound.ordinal
+          {
+            return true
+          }
+        }
+      }
+    }
+    return false
   }
 
   static func describeStart(_ line: String?) -> String {
@@ -123,11 +171,17 @@ struct FeedLoader {
     case .event(let block, let line, let facts):
       eventsRead += 1
       if let window = options.window, !facts.uidTruncated,
-        facts.uid?.contains("\\") != true,
+        facts.uid?.utf8.contains(UInt8(ascii: "\\")) != true,
         !facts.mayTouch(first: window.lowerBound, last: window.upperBound)
       {
         eventsPassedOver += 1
-        if let uid = facts.uid { passedOverUIDs.append(FeedLoader.uidKey(uid)) }
+        if let uid = facts.uid {
+          if facts.overridesInstance, let replaced = facts.recurrenceIdDay {
+            passedOverOverrides.append((FeedLoader.uidKey(uid), replaced.ordinal))
+          } else {
+            passedOverUIDs.append(FeedLoader.uidKey(uid))
+          }
+        }
         return
       }
       guard let calendar = calendars.last else { return }

@@ -269,10 +269,23 @@ struct ComponentScanner {
     } else {
       return nil
     }
-    var name = String(decoding: line[prefixLength...], as: UTF8.self)
-    name = name.trimmingASCIIWhitespace().uppercased()
-    return (keyword, name)
+    var start = prefixLength
+    var end = line.count
+    while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+    while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+    let name = UnsafeBufferPointer(rebasing: line[start..<end])
+    // The names every feed repeats, without building a string each time.
+    for known in ComponentScanner.commonNames
+    where name.count == known.utf8.count && EventFacts.hasPrefix(name, known.static) {
+      return (keyword, known.utf8)
+    }
+    return (keyword, String(decoding: name, as: UTF8.self).uppercased())
   }
+
+  private static let commonNames: [(static: StaticString, utf8: String)] = [
+    ("VEVENT", "VEVENT"), ("VALARM", "VALARM"), ("VTIMEZONE", "VTIMEZONE"),
+    ("VCALENDAR", "VCALENDAR"), ("STANDARD", "STANDARD"), ("DAYLIGHT", "DAYLIGHT"),
+  ]
 }
 
 extension String {

@@ -23,6 +23,10 @@ struct EventFacts: Sendable {
   var rule: RuleFacts?
   /// The event carries a RECURRENCE-ID: it overrides an instance of a series.
   var overridesInstance = false
+  /// The date part of RECURRENCE-ID, when readable.
+  var recurrenceIdDay: Day?
+  /// RECURRENCE-ID has a RANGE parameter (THISANDFUTURE moves later instances too).
+  var hasRange = false
   /// STATUS:CANCELLED (a cancelled event changes how its series counts, so it is always kept).
   var cancelled = false
   /// Something the scan could not read with certainty (a folded or odd DTSTART, say).
@@ -33,6 +37,8 @@ struct EventFacts: Sendable {
   var uidTruncated = false
 
   static let uidLimit = 1_000
+  /// Days an overridden instance is assumed to last at most before the loader checks.
+  static let replacedInstanceMargin = 7
 
   /// Whether the event may have an occurrence whose days meet `first…last`.
   ///
@@ -41,7 +47,17 @@ struct EventFacts: Sendable {
   /// only when it has a single RRULE this scan can bound (``RuleFacts``), no RDATE or EXRULE,
   /// and a readable length; every RECURRENCE-ID override and every cancelled event is kept.
   func mayTouch(first: Day, last: Day) -> Bool {
-    if overridesInstance || unreadable || cancelled { return true }
+    if unreadable || cancelled { return true }
+    if overridesInstance {
+      // An override also removes the instance it replaces: keep it when that instance may be
+      // near the window. The replaced instance lasts as long as its master, unknown here: a
+      // week of extra margin covers most masters, and the loader checks the rest against the
+      // master once the feed is read.
+      guard !hasRange, !recurs, let replaced = recurrenceIdDay,
+        replaced.ordinal > last.ordinal + 2
+          || replaced.ordinal < first.ordinal - 2 - EventFacts.replacedInstanceMargin
+      else { return true }
+    }
     guard let start = startDay else { return true }
     let end: Day
     if let endDay {
@@ -71,7 +87,7 @@ struct EventFacts: Sendable {
 
   /// The properties the scan reads; everything else is `other`.
   enum Property {
-    case dtStart, dtEnd, duration, rrule, rdate, exrule, recurrenceId, status, uid, other
+    case dtStart, dtEnd, duration, rrule, rdate, exrule, exdate, recurrenceId, status, uid, other
   }
 
   /// Reads one unfolded-at-first-line property of the VEVENT itself; returns which it is.
@@ -100,8 +116,15 @@ struct EventFacts: Sendable {
     case .rdate, .exrule:
       recurs = true
       unboundedRecurrence = true
+    case .exdate:
+      if !EventFacts.exceptionDatesReadable(line) { unreadable = true }
     case .recurrenceId:
       overridesInstance = true
+      recurrenceIdDay = EventFacts.dayValue(line)
+      if let colon = EventFacts.valueStart(line) {
+        let head = UnsafeBufferPointer(rebasing: line[..<colon])
+        hasRange = EventFacts.contains(head, "RANGE")
+      }
     case .status:
       if let start = EventFacts.valueStart(line) {
         let value = UnsafeBufferPointer(rebasing: line[start...])
@@ -121,7 +144,7 @@ struct EventFacts: Sendable {
   /// certainty.
   mutating func noteContinuation(of property: Property, line: UnsafeBufferPointer<UInt8>) {
     switch property {
-    case .dtStart, .dtEnd, .duration, .status: unreadable = true
+    case .dtStart, .dtEnd, .duration, .status, .recurrenceId, .exdate: unreadable = true
     // A folded RRULE is read no further: keep the event.
     case .rrule: unboundedRecurrence = true
     case .uid: appendUID(line.dropFirst())
@@ -160,6 +183,7 @@ struct EventFacts: Sendable {
       return .other
     case 6:
       if hasPrefix(line, "EXRULE") { return .exrule }
+      if hasPrefix(line, "EXDATE") { return .exdate }
       return hasPrefix(line, "STATUS") ? .status : .other
     case 7:
       return hasPrefix(line, "DTSTART") ? .dtStart : .other
@@ -197,16 +221,65 @@ struct EventFacts: Sendable {
     return nil
   }
 
-  /// The date of a DATE or DATE-TIME value (`YYYYMMDD…`).
+  /// The date of a DATE or DATE-TIME value, read strictly: `YYYYMMDD` with `VALUE=DATE`, or
+  /// `YYYYMMDDTHHMMSS[Z]` without a VALUE parameter (or with `VALUE=DATE-TIME`). Anything else
+  /// is nil, so that an event libical might reject (and list as skipped) is kept for libical.
   static func dayValue(_ line: UnsafeBufferPointer<UInt8>) -> Day? {
-    guard let start = valueStart(line), line.count - start >= 8 else { return nil }
+    guard let start = valueStart(line) else { return nil }
+    return dayValue(
+      UnsafeBufferPointer(rebasing: line[start...]),
+      parameters: UnsafeBufferPointer(rebasing: line[..<(start - 1)]))
+  }
+
+  /// One DATE or DATE-TIME value (see ``dayValue(_:)``) under `parameters` (the bytes before
+  /// the value's `:`).
+  static func dayValue(
+    _ value: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>
+  ) -> Day? {
+    let wantsDate: Bool
+    if contains(parameters, "VALUE=DATE-TIME") {
+      wantsDate = false
+    } else if contains(parameters, "VALUE=DATE") {
+      wantsDate = true
+    } else if contains(parameters, "VALUE") {
+      return nil
+    } else {
+      wantsDate = false
+    }
+    if wantsDate {
+      guard value.count == 8 else { return nil }
+    } else {
+      guard value.count == 15 || (value.count == 16 && value[15] == UInt8(ascii: "Z")),
+        value[8] == UInt8(ascii: "T"), let time = digits(value, 9..<15),
+        time / 10000 <= 23, time / 100 % 100 <= 59, time % 100 <= 60
+      else { return nil }
+    }
+    guard let number = digits(value, 0..<8), number / 10000 >= 1 else { return nil }
+    return Day(year: number / 10000, month: number / 100 % 100, day: number % 100)
+  }
+
+  /// The number the ASCII digits at `range` spell, or nil when one is not a digit.
+  private static func digits(_ value: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
     var number = 0
-    for index in start..<start + 8 {
-      let byte = line[index]
+    for index in range {
+      let byte = value[index]
       guard byte >= 0x30, byte <= 0x39 else { return nil }
       number = number * 10 + Int(byte - 0x30)
     }
-    return Day(year: number / 10000, month: number / 100 % 100, day: number % 100)
+    return number
+  }
+
+  /// Whether every value of an EXDATE line is one ``dayValue(_:parameters:)`` reads.
+  static func exceptionDatesReadable(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = valueStart(line) else { return false }
+    let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
+    var itemStart = start
+    for index in start...line.count where index == line.count || line[index] == UInt8(ascii: ",") {
+      let item = UnsafeBufferPointer(rebasing: line[itemStart..<index])
+      if dayValue(item, parameters: parameters) == nil { return false }
+      itemStart = index + 1
+    }
+    return true
   }
 
   /// Whole days, rounded up, of a DURATION value such as `P1DT2H` or `PT90M`; nil when
@@ -217,6 +290,7 @@ struct EventFacts: Sendable {
     var digits = 0
     var inTime = false
     var sawP = false
+    var sawNumber = false
     for byte in value {
       switch byte {
       case UInt8(ascii: "+"): continue
@@ -226,18 +300,26 @@ struct EventFacts: Sendable {
         number = number * 10 + Int(byte - 0x30)
         digits += 1
         if digits > 9 { return nil }
-      case UInt8(ascii: "W"), UInt8(ascii: "w"): seconds += number * 7 * 86_400
-      case UInt8(ascii: "D"), UInt8(ascii: "d"): seconds += number * 86_400
+      case UInt8(ascii: "W"), UInt8(ascii: "w"):
+        guard digits > 0 else { return nil }
+        sawNumber = true
+        seconds += number * 7 * 86_400
+      case UInt8(ascii: "D"), UInt8(ascii: "d"):
+        guard digits > 0 else { return nil }
+        sawNumber = true
+        seconds += number * 86_400
       case UInt8(ascii: "H"), UInt8(ascii: "h"):
-        guard inTime else { return nil }
+        guard inTime, digits > 0 else { return nil }
+        sawNumber = true
         seconds += number * 3_600
       case UInt8(ascii: "M"), UInt8(ascii: "m"):
-        guard inTime else { return nil }
+        guard inTime, digits > 0 else { return nil }
+        sawNumber = true
         seconds += number * 60
       case UInt8(ascii: "S"), UInt8(ascii: "s"):
-        guard inTime else { return nil }
+        guard inTime, digits > 0 else { return nil }
+        sawNumber = true
         seconds += number
-      case 0x20, 0x09: continue
       default: return nil
       }
       if byte > 0x39 {
@@ -245,8 +327,19 @@ struct EventFacts: Sendable {
         digits = 0
       }
     }
-    guard sawP else { return nil }
+    guard sawP, sawNumber, digits == 0 else { return nil }
     return (seconds + 86_399) / 86_400
+  }
+
+  /// Whether `bytes` contain `word`, ignoring ASCII case.
+  static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    let length = word.utf8CodeUnitCount
+    guard bytes.count >= length else { return false }
+    for start in 0...(bytes.count - length)
+    where hasPrefix(UnsafeBufferPointer(rebasing: bytes[start...]), word) {
+      return true
+    }
+    return false
   }
 
   /// Whether `line` starts with `prefix`, ignoring ASCII case.
