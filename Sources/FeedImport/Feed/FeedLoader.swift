@@ -83,15 +83,26 @@ struct FeedLoader {
   func passedOverEventsMatter() -> Bool {
     if passedOverOverridesMatter() { return true }
     guard !passedOverUIDs.isEmpty else { return false }
-    let passed = passedOverUIDs.sorted()
+    var passed = passedOverUIDs
+    passed.sort()
     for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
       return true
     }
-    let passedSet = Set(passed)
     return records.contains { record in
       !record.uid.isEmpty && (record.recurrenceId == nil || record.thisAndFuture)
-        && passedSet.contains(FeedLoader.uidKey(record.uid))
+        && FeedLoader.sorted(passed, contains: FeedLoader.uidKey(record.uid))
     }
+  }
+
+  /// Binary search in an ascending array.
+  static func sorted(_ values: [Int], contains value: Int) -> Bool {
+    var low = 0
+    var high = values.count
+    while low < high {
+      let middle = (low + high) / 2
+      if values[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low < values.count && values[low] == value
   }
 
   /// Whether a passed-over override meets a kept event of its series in a way that changes the
@@ -171,7 +182,7 @@ struct FeedLoader {
     case .event(let block, let line, let facts):
       eventsRead += 1
       if let window = options.window, !facts.uidTruncated,
-        facts.uid?.utf8.contains(UInt8(ascii: "\\")) != true,
+        !facts.uidEscaped,
         !facts.mayTouch(first: window.lowerBound, last: window.upperBound)
       {
         eventsPassedOver += 1

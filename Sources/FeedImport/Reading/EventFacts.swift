@@ -35,6 +35,8 @@ struct EventFacts: Sendable {
   var uid: String?
   /// The UID was too long to keep whole.
   var uidTruncated = false
+  /// The UID holds a backslash escape (libical reads it unescaped).
+  var uidEscaped = false
 
   static let uidLimit = 1_000
   /// Days an overridden instance is assumed to last at most before the loader checks.
@@ -153,6 +155,7 @@ struct EventFacts: Sendable {
   }
 
   private mutating func appendUID(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
+    if bytes.contains(UInt8(ascii: "\\")) { uidEscaped = true }
     let text = String(decoding: bytes, as: UTF8.self)
     let whole = (uid ?? "") + text
     if whole.utf8.count > EventFacts.uidLimit {
@@ -236,15 +239,22 @@ struct EventFacts: Sendable {
   static func dayValue(
     _ value: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>
   ) -> Day? {
-    let wantsDate: Bool
-    if contains(parameters, "VALUE=DATE-TIME") {
-      wantsDate = false
-    } else if contains(parameters, "VALUE=DATE") {
-      wantsDate = true
-    } else if contains(parameters, "VALUE") {
-      return nil
-    } else {
-      wantsDate = false
+    var wantsDate = false
+    // Parameters are `;NAME=VALUE` pieces; a quoted value may hide a `;`, which only makes the
+    // reading stricter.
+    var pieceStart = 0
+    for index in 0...parameters.count
+    where index == parameters.count || parameters[index] == UInt8(ascii: ";") {
+      let piece = UnsafeBufferPointer(rebasing: parameters[pieceStart..<index])
+      pieceStart = index + 1
+      guard piece.count >= 5, hasPrefix(piece, "VALUE") else { continue }
+      if piece.count == 15, hasPrefix(piece, "VALUE=DATE-TIME") {
+        wantsDate = false
+      } else if piece.count == 10, hasPrefix(piece, "VALUE=DATE") {
+        wantsDate = true
+      } else {
+        return nil
+      }
     }
     if wantsDate {
       guard value.count == 8 else { return nil }
