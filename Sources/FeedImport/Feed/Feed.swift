@@ -84,15 +84,16 @@ public final class Feed: @unchecked Sendable {
   ) throws(ImportError) {
     var loader = FeedLoader(source: source, options: options)
     try LibicalGate.run { () throws(ImportError) -> Void in try loader.load(from: &byteSource) }
-    if loader.passedOverEventsMatter() {
-      // Rare: a passed-over event shares its UID with another in a way that matters. Read the
-      // feed again whole, so that the layout is exactly the one without the pre-filter.
-      var everything = options
-      everything.window = nil
-      everything.progress = nil
+    let conflicts = loader.conflictingUIDs()
+    if !conflicts.isEmpty {
+      // A passed-over event shares its UID with another in a way that matters (a duplicate, a
+      // THISANDFUTURE override…): read the feed again for those UIDs only, so that the layout
+      // is exactly the one without the pre-filter.
       if var again = try reopen?() {
-        loader = FeedLoader(source: source, options: everything)
-        try LibicalGate.run { () throws(ImportError) -> Void in try loader.load(from: &again) }
+        try LibicalGate.run { () throws(ImportError) -> Void in
+          try loader.readAgain(for: conflicts, from: &again)
+        }
+        if let problem = loader.strictProblem { throw problem }
       } else {
         loader.warn(
           line: nil, uid: nil,

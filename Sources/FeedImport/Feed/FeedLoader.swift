@@ -75,23 +75,25 @@ struct FeedLoader {
     }
   }
 
-  /// Whether an event the pre-filter passed over shares its UID with another event in a way
-  /// that changes the layout: a duplicate (another event without RECURRENCE-ID, passed over
-  /// or kept) or a THISANDFUTURE override, which can move the passed-over series' instances
-  /// anywhere. Overrides that only replace one instance do not matter: the instance they
-  /// replace lies outside the window too.
-  func passedOverEventsMatter() -> Bool {
-    if passedOverOverridesMatter() { return true }
-    guard !passedOverUIDs.isEmpty else { return false }
+  /// The UIDs (as ``uidKey(_:)``) of events the pre-filter passed over that share their UID
+  /// with another event in a way that changes the layout: a duplicate (another event without
+  /// RECURRENCE-ID, passed over or kept) or a THISANDFUTURE override, which can move the
+  /// passed-over series' instances anywhere; and see ``overrideConflicts()``. Overrides that
+  /// only replace one instance far from the window do not matter.
+  func conflictingUIDs() -> Set<Int> {
+    var conflicts = overrideConflicts()
+    guard !passedOverUIDs.isEmpty else { return conflicts }
     var passed = passedOverUIDs
     passed.sort()
     for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
-      return true
+      conflicts.insert(passed[index])
     }
-    return records.contains { record in
-      !record.uid.isEmpty && (record.recurrenceId == nil || record.thisAndFuture)
-        && FeedLoader.sorted(passed, contains: FeedLoader.uidKey(record.uid))
+    for record in records
+    where !record.uid.isEmpty && (record.recurrenceId == nil || record.thisAndFuture) {
+      let key = FeedLoader.uidKey(record.uid)
+      if FeedLoader.sorted(passed, contains: key) { conflicts.insert(key) }
     }
+    return conflicts
   }
 
   /// Binary search in an ascending array.
@@ -105,39 +107,114 @@ struct FeedLoader {
     return low < values.count && values[low] == value
   }
 
-  /// Whether a passed-over override meets a kept event of its series in a way that changes the
-  /// layout: a THISANDFUTURE override; a master that is cancelled, does not recur (its instance
-  /// then shows a RECURRENCE-ID), or whose replaced instance would last into the window; or a
-  /// kept override of the same instance (a duplicate).
-  private func passedOverOverridesMatter() -> Bool {
-    guard let window = options.window, !passedOverOverrides.isEmpty else { return false }
+  /// The UIDs of passed-over overrides that meet a kept event of their series in a way that
+  /// changes the layout: a THISANDFUTURE override; a master that is cancelled, does not recur
+  /// (its instance then shows a RECURRENCE-ID), or whose replaced instance would last into the
+  /// window; or a kept override of the same instance (a duplicate).
+  private func overrideConflicts() -> Set<Int> {
+    guard let window = options.window, !passedOverOverrides.isEmpty else { return [] }
+    var conflicts: Set<Int> = []
+    // Two passed-over overrides of one instance: duplicates, counted as such without the filter.
+    let ordered = passedOverOverrides.sorted { ($0.uid, $0.replacedDay) < ($1.uid, $1.replacedDay) }
+    for index in ordered.indices.dropFirst()
+    where ordered[index].uid == ordered[index - 1].uid
+      && ordered[index].replacedDay - ordered[index - 1].replacedDay <= 1
+    {
+      conflicts.insert(ordered[index].uid)
+    }
     let keys = Set(passedOverOverrides.map(\.uid))
     var kept: [Int: [Int]] = [:]
     for (index, record) in records.enumerated() where !record.uid.isEmpty {
       let key = FeedLoader.uidKey(record.uid)
       if keys.contains(key) { kept[key, default: []].append(index) }
     }
-    guard !kept.isEmpty else { return false }
+    guard !kept.isEmpty else { return conflicts }
     for override in passedOverOverrides {
       for index in kept[override.uid] ?? [] {
         let record = records[index]
-        if record.thisAndFuture { return true }
-        if let recurrenceId = record.recurrenceId {
-          guard let day = LibicalTime.day(of: recurrenceId) else { return true }
-          if abs(day.ordinal - override.replacedDay) <= 1 { return true }
+        let matters: Bool
+        if record.thisAndFuture {
+          matters = true
+        } else if let recurrenceId = record.recurrenceId {
+          let day = LibicalTime.day(of: recurrenceId)
+          matters = day.map { abs($0.ordinal - override.replacedDay) <= 1 } ?? true
+        } else if record.cancelled || !record.recurs {
+          matters = true
         } else {
-          if record.cancelled || !record.recurs { return true }
           let lengthDays =
             max(0, record.length.days) + (max(0, record.length.seconds) + 86_399) / 86_400
-          if override.replacedDay - 2 <= window.upperBound.ordinal,
-            override.replacedDay + lengthDays + 2 >= window.lowerBound.ordinal
-          {
-            return true
-          }
+          matters =
+            override.replacedDay - 2 <= window.upperBound.ordinal
+            && override.replacedDay + lengthDays + 2 >= window.lowerBound.ordinal
         }
+        if matters { conflicts.insert(override.uid) }
       }
     }
-    return false
+    return conflicts
+  }
+
+  /// Reads the feed a second time and parses the passed-over events whose UID is in `keys`,
+  /// so that those series are laid out exactly as without the pre-filter.
+  mutating func readAgain(for keys: Set<Int>, from byteSource: inout ByteSource)
+    throws(ImportError)
+  {
+    secondPass = SecondPass(keys: keys)
+    defer { secondPass = nil }
+    var splitter = LineSplitter()
+    var scanner = ComponentScanner()
+    while try byteSource.readChunk({ (chunk) throws(ImportError) -> Void in
+      try splitter.feed(chunk) { (line, number) throws(ImportError) -> Void in
+        scanner.scan(line, number: number) { handle($0) }
+      }
+    }) {}
+    try splitter.finish { (line, number) throws(ImportError) -> Void in
+      scanner.scan(line, number: number) { handle($0) }
+    }
+    scanner.finish { handle($0) }
+    // Back to file order, which the grouping of series relies on.
+    records.sort { $0.line < $1.line }
+  }
+
+  /// The state of ``readAgain(for:from:)``.
+  struct SecondPass {
+    let keys: Set<Int>
+    var calendar = -1
+  }
+
+  var secondPass: SecondPass?
+
+  /// Whether the first pass passed `facts` over.
+  private func passesOver(_ facts: EventFacts) -> Bool {
+    guard let window = options.window else { return false }
+    return !facts.uidTruncated && !facts.uidEscaped
+      && !facts.mayTouch(first: window.lowerBound, last: window.upperBound)
+  }
+
+  /// ``handle(_:)`` during the second pass: only passed-over events of the keys are parsed.
+  private mutating func handleAgain(_ item: ScannedItem) {
+    switch item {
+    case .calendarBegins:
+      secondPass?.calendar += 1
+    case .event(let block, let line, let facts):
+      guard let pass = secondPass, let uid = facts.uid, passesOver(facts),
+        pass.keys.contains(FeedLoader.uidKey(uid)), calendars.indices.contains(pass.calendar)
+      else { return }
+      eventsPassedOver -= 1
+      parse(block: block, line: line, facts: facts, calendar: pass.calendar)
+    default:
+      break
+    }
+  }
+
+  private mutating func parse(block: [UInt8], line: Int, facts: EventFacts, calendar: Int) {
+    let parser = EventParser(resolver: calendars[calendar].resolver, calendar: calendar)
+    switch parser.parse(block: block, line: line) {
+    case .record(let record, let notes):
+      for note in notes { warn(line: line, uid: record.uid, note) }
+      records.append(record)
+    case .skipped(let uid, let reason):
+      skip(uid: uid ?? facts.uid, line: line, reason: reason)
+    }
   }
 
   static func describeStart(_ line: String?) -> String {
@@ -152,6 +229,10 @@ struct FeedLoader {
   }
 
   private mutating func handle(_ item: ScannedItem) {
+    if secondPass != nil {
+      handleAgain(item)
+      return
+    }
     switch item {
     case .calendarBegins:
       calendars.append(FeedCalendar())
@@ -181,10 +262,7 @@ struct FeedLoader {
       }
     case .event(let block, let line, let facts):
       eventsRead += 1
-      if let window = options.window, !facts.uidTruncated,
-        !facts.uidEscaped,
-        !facts.mayTouch(first: window.lowerBound, last: window.upperBound)
-      {
+      if passesOver(facts) {
         eventsPassedOver += 1
         if let uid = facts.uid {
           if facts.overridesInstance, let replaced = facts.recurrenceIdDay {
@@ -195,15 +273,8 @@ struct FeedLoader {
         }
         return
       }
-      guard let calendar = calendars.last else { return }
-      let parser = EventParser(resolver: calendar.resolver, calendar: calendars.count - 1)
-      switch parser.parse(block: block, line: line) {
-      case .record(let record, let notes):
-        for note in notes { warn(line: line, uid: record.uid, note) }
-        records.append(record)
-      case .skipped(let uid, let reason):
-        skip(uid: uid ?? facts.uid, line: line, reason: reason)
-      }
+      guard !calendars.isEmpty else { return }
+      parse(block: block, line: line, facts: facts, calendar: calendars.count - 1)
     case .brokenEvent(let line, let uid, let reason):
       eventsRead += 1
       skip(uid: uid, line: line, reason: reason)
