@@ -58,7 +58,38 @@ struct IcsLanesCommand: ParsableCommand {
   @Flag(help: "Read every event, without the month pre-filter (for checking it).")
   var noPrefilter = false
 
+  /// Loads every feed (with a progress line on a terminal) and lays the months out.
+  private func loadAndLayOut(_ settings: CommandSettings) throws -> (
+    layouts: [MonthLayout], warnings: [String], expansionWarnings: [ImportWarning]
+  ) {
+    let progress = ProgressLine()
+    var loaded: [Feed] = []
+    for path in feeds {
+      let name = path == "-" ? "stdin" : (path as NSString).lastPathComponent
+      let importOptions = ImportOptions(
+        window: noPrefilter ? nil : settings.request.window, strict: strict,
+        progress: progress.reporter(for: name))
+      do {
+        loaded.append(try Feed(contentsOf: path, options: importOptions))
+      } catch {
+        progress.finish()
+        throw CommandFailure(error)
+      }
+    }
+    progress.finish()
+    let (layouts, expansionWarnings) = MonthLayouter.layOut(loaded, request: settings.request)
+    let warnings =
+      loaded.flatMap { feed in
+        feed.warnings.map(\.description)
+          + feed.skipped.map {
+            "\(feed.source):\($0.line.map(String.init) ?? "?"): event \($0.uid ?? "(no UID)") skipped: \($0.reason)"
+          }
+      } + expansionWarnings.map(\.description)
+    return (layouts, warnings, expansionWarnings)
+  }
+
   static func main() {
+    MemoryTuning.apply()
     do {
       let command = try parseAsRoot() as? IcsLanesCommand
       try command?.run()
@@ -82,24 +113,8 @@ struct IcsLanesCommand: ParsableCommand {
 
   func run() throws {
     let settings = try CommandSettings(self)
-    let importOptions = ImportOptions(
-      window: noPrefilter ? nil : settings.request.window, strict: strict)
-    var loaded: [Feed] = []
-    for path in feeds {
-      do {
-        loaded.append(try Feed(contentsOf: path, options: importOptions))
-      } catch {
-        throw CommandFailure(error)
-      }
-    }
-    let (layouts, expansionWarnings) = MonthLayouter.layOut(loaded, request: settings.request)
-    let warnings =
-      loaded.flatMap { feed in
-        feed.warnings.map(\.description)
-          + feed.skipped.map {
-            "\(feed.source):\($0.line.map(String.init) ?? "?"): event \($0.uid ?? "(no UID)") skipped: \($0.reason)"
-          }
-      } + expansionWarnings.map(\.description)
+    // The feeds are dropped once laid out, before the output is rendered.
+    let (layouts, warnings, expansionWarnings) = try loadAndLayOut(settings)
     if strict, let first = expansionWarnings.first {
       throw CommandFailure(message: "\(first.description) (--strict)", code: ExitCodes.data)
     }
@@ -107,7 +122,9 @@ struct IcsLanesCommand: ParsableCommand {
     switch format {
     case .json:
       do {
-        print(try JSONLayoutRenderer.render(layouts), terminator: "")
+        // Written as bytes: a month of a big feed is megabytes of JSON.
+        FileHandle.standardOutput.write(try JSONLayoutRenderer.data(layouts))
+        FileHandle.standardOutput.write(Data("\n".utf8))
       } catch {
         throw CommandFailure(message: "cannot encode JSON: \(error)", code: ExitCodes.internalError)
       }

@@ -18,9 +18,20 @@ public enum MonthLayoutEngine {
     let lastVisible = grid.lastVisibleDay
     let gridFirst = grid.firstGridDay
 
-    let ordered = spans.indices
-      .filter { spans[$0].lastDay >= firstVisible && spans[$0].firstDay <= lastVisible }
-      .sorted { DaySpan.precedes(spans[$0], spans[$1]) }
+    // Sorted on the instants first, read once into a flat array; the full contract order
+    // (titles, UIDs…) only breaks ties.
+    var keys: [(start: Int64, end: Int64, index: Int)] = []
+    keys.reserveCapacity(spans.count)
+    for (index, span) in spans.enumerated()
+    where span.lastDay >= firstVisible && span.firstDay <= lastVisible {
+      keys.append((span.startInstant, span.endInstant, index))
+    }
+    keys.sort { lhs, rhs in
+      if lhs.start != rhs.start { return lhs.start < rhs.start }
+      if lhs.end != rhs.end { return lhs.end > rhs.end }
+      return DaySpan.precedes(spans[lhs.index], spans[rhs.index])
+    }
+    let ordered = keys.map(\.index)
 
     // Each row's pieces, in the contract's order: (span index, first column, last column).
     var pieces = [[(span: Int, first: Int, last: Int)]](repeating: [], count: rowStarts.count)
