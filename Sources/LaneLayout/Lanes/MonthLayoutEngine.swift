@@ -70,15 +70,24 @@ public enum MonthLayoutEngine {
           LaneStacker.mask(first: piece.first, last: piece.last))
       }
       // Sticky placement can leave a lane empty in this row; drop such lanes, keeping order.
-      let used = Set(laneOf)
-      let compacted = Dictionary(
-        uniqueKeysWithValues: used.sorted().enumerated().map { ($0.element, $0.offset) })
-      var lanes = [[Segment]](repeating: [], count: used.count)
+      // First-fit fills lanes 0, 1, 2… without gaps, so there is nothing to drop.
+      let sticky = options.laneRule == .sticky
+      var compacted: [Int: Int] = [:]
+      let laneCount: Int
+      if sticky {
+        let used = Set(laneOf)
+        compacted = Dictionary(
+          uniqueKeysWithValues: used.sorted().enumerated().map { ($0.element, $0.offset) })
+        laneCount = used.count
+      } else {
+        laneCount = stacker.occupancy.count
+      }
+      var lanes = [[Segment]](repeating: [], count: laneCount)
       var more: [Day: Int] = [:]
       previousLanes = [:]
       for (position, piece) in pieces[row].enumerated() {
-        let lane = compacted[laneOf[position]] ?? 0
-        previousLanes[piece.span] = lane
+        let lane = sticky ? compacted[laneOf[position]] ?? 0 : laneOf[position]
+        if sticky { previousLanes[piece.span] = lane }
         let first = rowStart.adding(days: piece.first)
         let last = rowStart.adding(days: piece.last)
         if let cap = options.maxLanes, lane >= cap {
