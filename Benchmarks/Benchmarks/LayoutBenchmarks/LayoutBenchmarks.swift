@@ -72,6 +72,23 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // The same two without the JSON: what one load answers, apart from writing the answer out.
+  for (label, first, count) in [
+    ("One month", YearMonth(year: 2020, month: 6)!, 1),
+    ("Twelve months", YearMonth(year: 2020, month: 1)!, 12),
+  ] {
+    Benchmark(
+      "\(label) from one load, 100k events, no JSON", configuration: .init(maxIterations: 10)
+    ) { benchmark in
+      guard let path = feedPath("feed-100k-s1.ics") else { return }
+      let request = MonthRequest(first: first, count: count, zone: utc)
+      for _ in benchmark.scaledIterations {
+        let feed = try Feed(contentsOf: path, options: ImportOptions(window: request.window))
+        blackHole(MonthLayouter.layOut([feed], request: request).layouts.count)
+      }
+    }
+  }
+
   Benchmark("Dense month end to end, 10k occurrences", configuration: .init(maxIterations: 10)) {
     benchmark in
     guard let path = feedPath("dense-2020-06-10k-s1.ics") else { return }
