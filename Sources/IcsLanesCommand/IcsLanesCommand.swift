@@ -62,6 +62,25 @@ struct IcsLanesCommand: ParsableCommand {
   private func loadAndLayOut(_ settings: CommandSettings) throws -> (
     layouts: [MonthLayout], warnings: [String], expansionWarnings: [ImportWarning]
   ) {
+    let loaded = try loadFeeds(settings)
+    let (layouts, expansionWarnings) = MonthLayouter.layOut(loaded, request: settings.request)
+    let warnings = IcsLanesCommand.importWarnings(loaded) + expansionWarnings.map(\.description)
+    return (layouts, warnings, expansionWarnings)
+  }
+
+  /// The import warnings and skipped events of `loaded`, as lines.
+  static func importWarnings(_ loaded: [Feed]) -> [String] {
+    loaded.flatMap { feed in
+      feed.warnings.map(\.description)
+        + feed.skipped.map {
+          "\(feed.source):\($0.line.map(String.init) ?? "?"): event \($0.uid ?? "(no UID)") skipped: \($0.reason)"
+        }
+    }
+  }
+
+  /// Loads every feed, pre-filtered for the request unless --no-prefilter, with a progress line
+  /// on a terminal.
+  func loadFeeds(_ settings: CommandSettings) throws -> [Feed] {
     let progress = ProgressLine()
     var loaded: [Feed] = []
     for path in feeds {
@@ -77,15 +96,7 @@ struct IcsLanesCommand: ParsableCommand {
       }
     }
     progress.finish()
-    let (layouts, expansionWarnings) = MonthLayouter.layOut(loaded, request: settings.request)
-    let warnings =
-      loaded.flatMap { feed in
-        feed.warnings.map(\.description)
-          + feed.skipped.map {
-            "\(feed.source):\($0.line.map(String.init) ?? "?"): event \($0.uid ?? "(no UID)") skipped: \($0.reason)"
-          }
-      } + expansionWarnings.map(\.description)
-    return (layouts, warnings, expansionWarnings)
+    return loaded
   }
 
   static func main() {
@@ -113,6 +124,11 @@ struct IcsLanesCommand: ParsableCommand {
 
   func run() throws {
     let settings = try CommandSettings(self)
+    if format == .json, settings.request.months.count > 1, !strict {
+      // Month after month, each written as soon as it is laid out: memory stays that of one.
+      try MonthStream(command: self, settings: settings).run()
+      return
+    }
     // The feeds are dropped once laid out, before the output is rendered.
     let (layouts, warnings, expansionWarnings) = try loadAndLayOut(settings)
     if strict, let first = expansionWarnings.first {
