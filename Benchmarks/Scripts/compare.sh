@@ -94,10 +94,10 @@ generate() { # name path count generator-args...
   if [[ ! -s $path || $FEEDGEN -nt $path ]]; then
     "$TIME_BIN" -f '%e' -o "$TMP/gen.time" "$FEEDGEN" "$@" -o "$path"
     GEN_REPORT+=("$(printf '%-28s %10s events %8s MiB  generated in %ss' \
-      "$name" "$count" "$(mib $(($(stat -c %s "$path") / 1024)))" "$(cat "$TMP/gen.time")")")
+      "$name" "$count" "$(mib $(($(stat -L -c %s "$path") / 1024)))" "$(cat "$TMP/gen.time")")")
   else
     GEN_REPORT+=("$(printf '%-28s %10s events %8s MiB  (cached)' \
-      "$name" "$count" "$(mib $(($(stat -c %s "$path") / 1024)))")")
+      "$name" "$count" "$(mib $(($(stat -L -c %s "$path") / 1024)))")")
   fi
   FEED_NAMES+=("$name")
   FEED_PATHS+=("$path")

@@ -45,18 +45,20 @@ struct MonthStream {
   /// One array element: a separator, then the object with every line but blank ones indented
   /// two spaces.
   static func indented(_ object: Data, first: Bool) -> Data {
-    var result = Data((first ? "  " : ",\n  ").utf8)
-    result.reserveCapacity(object.count + object.count / 16 + 4)
-    var lineStart = object.startIndex
-    while let newline = object[lineStart...].firstIndex(of: 0x0A) {
-      result.append(object[lineStart...newline])
-      lineStart = newline + 1
-      // An empty array prints a blank line, which stays blank at any depth.
-      if lineStart < object.endIndex, object[lineStart] != 0x0A {
-        result.append(contentsOf: [0x20, 0x20])
+    var result = Array((first ? "  " : ",\n  ").utf8)
+    result.reserveCapacity(object.count + object.count / 8 + 4)
+    object.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      for index in bytes.indices {
+        let byte = bytes[index]
+        result.append(byte)
+        // An empty array prints a blank line, which stays blank at any depth.
+        if byte == 0x0A, index + 1 < bytes.count, bytes[index + 1] != 0x0A {
+          result.append(0x20)
+          result.append(0x20)
+        }
       }
     }
-    result.append(object[lineStart...])
-    return result
+    return Data(result)
   }
 }
