@@ -26,19 +26,20 @@ public enum MonthLayoutEngine {
     where span.lastDay >= firstVisible && span.firstDay <= lastVisible {
       keys.append((span.startInstant, span.endInstant, index))
     }
-    keys.sort { lhs, rhs in
-      if lhs.start != rhs.start { return lhs.start < rhs.start }
-      if lhs.end != rhs.end { return lhs.end > rhs.end }
-      return DaySpan.precedes(spans[lhs.index], spans[rhs.index])
+    spans.withUnsafeBufferPointer { all in
+      keys.sort { lhs, rhs in
+        if lhs.start != rhs.start { return lhs.start < rhs.start }
+        if lhs.end != rhs.end { return lhs.end > rhs.end }
+        return DaySpan.tiePrecedes(all, lhs.index, rhs.index)
+      }
     }
     let ordered = keys.map(\.index)
 
     // Each row's pieces, in the contract's order: (span index, first column, last column).
     var pieces = [[(span: Int, first: Int, last: Int)]](repeating: [], count: rowStarts.count)
     for index in ordered {
-      let span = spans[index]
-      let first = max(span.firstDay, firstVisible)
-      let last = min(span.lastDay, lastVisible)
+      let first = max(spans[index].firstDay, firstVisible)
+      let last = min(spans[index].lastDay, lastVisible)
       let firstRow = gridFirst.distance(to: first) / 7
       let lastRow = gridFirst.distance(to: last) / 7
       for row in firstRow...lastRow {

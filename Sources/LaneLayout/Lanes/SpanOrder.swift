@@ -9,6 +9,17 @@ extension DaySpan {
     return codePointPrecedes(lhs.recurrenceId ?? "", rhs.recurrenceId ?? "")
   }
 
+  /// ``precedes(_:_:)`` for two spans whose instants are equal, reading the fields in place.
+  static func tiePrecedes(_ spans: UnsafeBufferPointer<DaySpan>, _ lhs: Int, _ rhs: Int) -> Bool {
+    if spans[lhs].title != spans[rhs].title {
+      return codePointPrecedes(spans[lhs].title, spans[rhs].title)
+    }
+    if spans[lhs].uid != spans[rhs].uid {
+      return codePointPrecedes(spans[lhs].uid, spans[rhs].uid)
+    }
+    return codePointPrecedes(spans[lhs].recurrenceId ?? "", spans[rhs].recurrenceId ?? "")
+  }
+
   /// Compares by Unicode scalar values, without normalization (as Python compares strings).
   ///
   /// UTF-8 keeps code point order byte for byte, so comparing the bytes gives the same answer
