@@ -11,6 +11,17 @@ public enum MonthLayoutEngine {
   public static func layOut(
     _ spans: [DaySpan], month: YearMonth, timeZone: String, options: LayoutOptions = LayoutOptions()
   ) -> MonthLayout {
+    // Read in place: iterating or subscripting the array would copy each span (and retain its
+    // seven strings) every time.
+    spans.withUnsafeBufferPointer { all in
+      layOut(all, month: month, timeZone: timeZone, options: options)
+    }
+  }
+
+  private static func layOut(
+    _ spans: UnsafeBufferPointer<DaySpan>, month: YearMonth, timeZone: String,
+    options: LayoutOptions
+  ) -> MonthLayout {
     let grid = MonthGrid(
       month: month, weekStart: options.weekStart, showsOutsideDays: options.showsOutsideDays)
     let rowStarts = grid.rowStarts
@@ -22,16 +33,14 @@ public enum MonthLayoutEngine {
     // (titles, UIDs…) only breaks ties.
     var keys: [(start: Int64, end: Int64, index: Int)] = []
     keys.reserveCapacity(spans.count)
-    for (index, span) in spans.enumerated()
-    where span.lastDay >= firstVisible && span.firstDay <= lastVisible {
-      keys.append((span.startInstant, span.endInstant, index))
+    for index in spans.indices
+    where spans[index].lastDay >= firstVisible && spans[index].firstDay <= lastVisible {
+      keys.append((spans[index].startInstant, spans[index].endInstant, index))
     }
-    spans.withUnsafeBufferPointer { all in
-      keys.sort { lhs, rhs in
-        if lhs.start != rhs.start { return lhs.start < rhs.start }
-        if lhs.end != rhs.end { return lhs.end > rhs.end }
-        return DaySpan.tiePrecedes(all, lhs.index, rhs.index)
-      }
+    keys.sort { lhs, rhs in
+      if lhs.start != rhs.start { return lhs.start < rhs.start }
+      if lhs.end != rhs.end { return lhs.end > rhs.end }
+      return DaySpan.tiePrecedes(spans, lhs.index, rhs.index)
     }
     let ordered = keys.map(\.index)
 
