@@ -10,7 +10,10 @@ let package = Package(
     .executable(name: "libical-parse-all", targets: ["LibicalParseAll"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(name: "icslanes", path: ".."),
   ],
   targets: [
     .executableTarget(
@@ -19,14 +22,27 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser")
       ]
     ),
+    // Named apart from the main package's CLibical: both are in one package graph.
     .systemLibrary(
-      name: "CLibical",
+      name: "CLibicalBaseline",
       pkgConfig: "libical",
       providers: [.apt(["libical-dev"])]
     ),
     .executableTarget(
       name: "LibicalParseAll",
-      dependencies: ["CLibical"]
+      dependencies: ["CLibicalBaseline"]
+    ),
+    // package-benchmark suite: `swift package benchmark` (see BENCHMARKS.md).
+    .executableTarget(
+      name: "LayoutBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "IcsLanes", package: "icslanes"),
+        .product(name: "FeedImport", package: "icslanes"),
+        .product(name: "LaneLayout", package: "icslanes"),
+      ],
+      path: "Benchmarks/LayoutBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
   ]
 )

@@ -68,7 +68,49 @@ struct IcsLanesCommand: ParsableCommand {
   @Option(help: .hidden)
   var today: String?
 
+  /// Loads every feed (with a progress line on a terminal) and lays the months out.
+  private func loadAndLayOut(_ settings: CommandSettings) throws -> (
+    layouts: [MonthLayout], warnings: [String], expansionWarnings: [ImportWarning]
+  ) {
+    let loaded = try loadFeeds(settings)
+    let (layouts, expansionWarnings) = MonthLayouter.layOut(loaded, request: settings.request)
+    let warnings = IcsLanesCommand.importWarnings(loaded) + expansionWarnings.map(\.description)
+    return (layouts, warnings, expansionWarnings)
+  }
+
+  /// The import warnings and skipped events of `loaded`, as lines.
+  static func importWarnings(_ loaded: [Feed]) -> [String] {
+    loaded.flatMap { feed in
+      feed.warnings.map(\.description)
+        + feed.skipped.map {
+          "\(feed.source):\($0.line.map(String.init) ?? "?"): event \($0.uid ?? "(no UID)") skipped: \($0.reason)"
+        }
+    }
+  }
+
+  /// Loads every feed, pre-filtered for the request unless --no-prefilter, with a progress line
+  /// on a terminal.
+  func loadFeeds(_ settings: CommandSettings) throws -> [Feed] {
+    let progress = ProgressLine()
+    var loaded: [Feed] = []
+    for path in feeds {
+      let name = path == "-" ? "stdin" : (path as NSString).lastPathComponent
+      let importOptions = ImportOptions(
+        window: noPrefilter ? nil : settings.request.window, strict: strict,
+        progress: progress.reporter(for: name))
+      do {
+        loaded.append(try Feed(contentsOf: path, options: importOptions))
+      } catch {
+        progress.finish()
+        throw CommandFailure(error)
+      }
+    }
+    progress.finish()
+    return loaded
+  }
+
   static func main() {
+    MemoryTuning.apply()
     do {
       // `--help` parses to ArgumentParser's own help command, whose run() throws the help
       // request handled below; anything else is this command.
@@ -97,24 +139,13 @@ struct IcsLanesCommand: ParsableCommand {
 
   func run() throws {
     let settings = try CommandSettings(self)
-    let importOptions = ImportOptions(
-      window: noPrefilter ? nil : settings.request.window, strict: strict)
-    var loaded: [Feed] = []
-    for path in feeds {
-      do {
-        loaded.append(try Feed(contentsOf: path, options: importOptions))
-      } catch {
-        throw CommandFailure(error)
-      }
+    if format == .json, settings.request.months.count > 1, !strict {
+      // Month after month, each written as soon as it is laid out: memory stays that of one.
+      try MonthStream(command: self, settings: settings).run()
+      return
     }
-    let (layouts, expansionWarnings) = MonthLayouter.layOut(loaded, request: settings.request)
-    let warnings =
-      loaded.flatMap { feed in
-        feed.warnings.map(\.description)
-          + feed.skipped.map {
-            "\(feed.source):\($0.line.map(String.init) ?? "?"): event \($0.uid ?? "(no UID)") skipped: \($0.reason)"
-          }
-      } + expansionWarnings.map(\.description)
+    // The feeds are dropped once laid out, before the output is rendered.
+    let (layouts, warnings, expansionWarnings) = try loadAndLayOut(settings)
     if strict, let first = expansionWarnings.first {
       throw CommandFailure(message: "\(first.description) (--strict)", code: ExitCodes.data)
     }
@@ -122,7 +153,9 @@ struct IcsLanesCommand: ParsableCommand {
     switch format {
     case .json:
       do {
-        print(try JSONLayoutRenderer.render(layouts), terminator: "")
+        // Written as bytes: a month of a big feed is megabytes of JSON.
+        FileHandle.standardOutput.write(try JSONLayoutRenderer.data(layouts))
+        FileHandle.standardOutput.write(Data("\n".utf8))
       } catch {
         throw CommandFailure(message: "cannot encode JSON: \(error)", code: ExitCodes.internalError)
       }

@@ -11,7 +11,7 @@
 // reporting malformed values), recurring masters and overrides, prints them
 // to standard error and exits 1 if any error was found.
 
-import CLibical
+import CLibicalBaseline
 
 #if canImport(Glibc)
   import Glibc

@@ -35,6 +35,8 @@ public final class Feed: @unchecked Sendable {
   struct Series {
     var master: Int?
     var overrides: [Int]
+    /// The days any occurrence of the series can touch; nil when unbounded.
+    var reach: ClosedRange<Int>? = nil
   }
 
   /// Loads the feed at `path` (`-` reads standard input).
@@ -42,14 +44,17 @@ public final class Feed: @unchecked Sendable {
     throws(ImportError)
   {
     if path == "-" {
-      let data = FileHandle.standardInput.readDataToEndOfFile()
-      try self.init(bytes: [UInt8](data), name: "stdin", options: options)
+      var byteSource = ByteSource.standardInput()
+      try self.init(
+        byteSource: &byteSource, source: "stdin", fallbackName: "stdin", options: options,
+        reopen: nil)
       return
     }
     var byteSource = try ByteSource(path: path)
     let fallbackName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     try self.init(
-      byteSource: &byteSource, source: path, fallbackName: fallbackName, options: options)
+      byteSource: &byteSource, source: path, fallbackName: fallbackName, options: options,
+      reopen: { () throws(ImportError) -> ByteSource in try ByteSource(path: path) })
   }
 
   /// Loads a feed from bytes in memory; `name` names it in messages and as its calendar name.
@@ -59,7 +64,9 @@ public final class Feed: @unchecked Sendable {
     throws(ImportError)
   {
     var byteSource = ByteSource(bytes: bytes)
-    try self.init(byteSource: &byteSource, source: name, fallbackName: name, options: options)
+    try self.init(
+      byteSource: &byteSource, source: name, fallbackName: name, options: options,
+      reopen: { () throws(ImportError) -> ByteSource in ByteSource(bytes: bytes) })
   }
 
   /// Loads a feed from text.
@@ -72,10 +79,28 @@ public final class Feed: @unchecked Sendable {
   }
 
   private init(
-    byteSource: inout ByteSource, source: String, fallbackName: String, options: ImportOptions
+    byteSource: inout ByteSource, source: String, fallbackName: String, options: ImportOptions,
+    reopen: (() throws(ImportError) -> ByteSource)?
   ) throws(ImportError) {
     var loader = FeedLoader(source: source, options: options)
     try LibicalGate.run { () throws(ImportError) -> Void in try loader.load(from: &byteSource) }
+    let conflicts = loader.conflictingUIDs()
+    if !conflicts.isEmpty {
+      // A passed-over event shares its UID with another in a way that matters (a duplicate, a
+      // THISANDFUTURE override…): read the feed again for those UIDs only, so that the layout
+      // is exactly the one without the pre-filter.
+      if var again = try reopen?() {
+        try LibicalGate.run { () throws(ImportError) -> Void in
+          try loader.readAgain(for: conflicts, from: &again)
+        }
+        if let problem = loader.strictProblem { throw problem }
+      } else {
+        loader.warn(
+          line: nil, uid: nil,
+          "events outside the window share UIDs with others and standard input cannot be read twice: duplicates may resolve differently (use no pre-filter)"
+        )
+      }
+    }
     let (records, series, duplicates, duplicateWarnings) = Feed.group(
       loader.records, source: source)
     if options.strict, let first = duplicateWarnings.first {
@@ -126,7 +151,7 @@ public final class Feed: @unchecked Sendable {
         chosen[key] = index
       }
     }
-    let records = all.indices.filter { keep[$0] }.map { all[$0] }
+    let records = duplicates == 0 ? all : all.indices.filter { keep[$0] }.map { all[$0] }
     var seriesIndex: [String: Int] = [:]
     var series: [Series] = []
     for (index, record) in records.enumerated() {
@@ -148,7 +173,27 @@ public final class Feed: @unchecked Sendable {
         series.append(Series(master: index, overrides: []))
       }
     }
+    for position in series.indices {
+      let members = ([series[position].master].compactMap { $0 } + series[position].overrides)
+      series[position].reach = Series.reach(of: members.map { records[$0] })
+    }
     return (records, series, duplicates, warnings)
+  }
+
+  /// Counts a series that cannot reach the window the way ``SeriesLayout`` would count it.
+  private func countOutside(_ entry: Series, into batch: inout SpanBatch) {
+    if let master = entry.master, records[master].cancelled {
+      batch.eventsCancelled += 1 + entry.overrides.count
+      return
+    }
+    if entry.master != nil { batch.eventsOutside += 1 }
+    for override in entry.overrides {
+      if records[override].cancelled {
+        batch.eventsCancelled += 1
+      } else {
+        batch.eventsOutside += 1
+      }
+    }
   }
 
   /// The spans of every occurrence whose days meet `first…last` in `zone`.
@@ -160,7 +205,11 @@ public final class Feed: @unchecked Sendable {
         firstDay: first, lastDay: last, maximumOccurrences: options.maximumOccurrencesPerEvent,
         maximumSteps: options.maximumRecurrenceSteps)
       for entry in series {
-        SeriesLayout(feed: self, series: entry, window: window, zone: zone).collect(into: &batch)
+        if entry.mayTouch(first: first, last: last) {
+          SeriesLayout(feed: self, series: entry, window: window, zone: zone).collect(into: &batch)
+        } else {
+          countOutside(entry, into: &batch)
+        }
       }
       return batch
     }

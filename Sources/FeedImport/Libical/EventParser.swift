@@ -196,9 +196,10 @@ struct EventParser {
     if rule == nil { extraRules = [] }
     var record = EventRecord(
       uid: uid, title: title, location: location, line: line, calendar: calendar, start: start,
-      length: length, rule: rule, rdates: rdates, exdates: exdates, recurrenceId: recurrenceId,
+      length: length, rule: rule.map(PackedRule.init), rdates: rdates, exdates: exdates,
+      recurrenceId: recurrenceId,
       thisAndFuture: thisAndFuture, cancelled: cancelled, sequence: sequence)
-    record.extraRules = extraRules
+    record.extraRules = extraRules.map(PackedRule.init)
     record.hasUnresolvedZone = warnings.contains { $0.hasPrefix(EventParser.unresolvedPrefix) }
     return .record(record, warnings: warnings)
   }

@@ -1,20 +1,25 @@
 import Foundation
 
-/// Where a feed's bytes come from: a file read in chunks, or bytes already in memory.
+/// Where a feed's bytes come from: a file (or standard input) read in chunks, or bytes already in
+/// memory.
 ///
-/// Reading a file in fixed-size chunks keeps memory flat however large the feed is.
+/// A file is read into one reused buffer of ``chunkSize`` bytes, so memory stays flat however
+/// large the feed is, and bytes in memory are handed out in place, without copies.
 struct ByteSource {
   private enum Origin {
-    case file(FileHandle, path: String)
+    case file(FileHandle)
     case memory([UInt8])
   }
 
   private let origin: Origin
   private var offset = 0
+  private var buffer: [UInt8] = []
   /// The total size when known (for progress).
   let totalBytes: Int?
   /// Bytes handed out so far.
   private(set) var bytesRead = 0
+  /// Where the bytes come from, for messages.
+  let path: String
 
   static let chunkSize = 1 << 20
 
@@ -28,36 +33,70 @@ struct ByteSource {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw .unreadable(path: path, reason: "permission denied or not readable")
     }
-    origin = .file(handle, path: path)
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-    totalBytes = size
+    origin = .file(handle)
+    self.path = path
+    var status = stat()
+    if fstat(handle.fileDescriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+      totalBytes = Int(status.st_size)
+    } else {
+      totalBytes = nil
+    }
+  }
+
+  /// A source over standard input, read in chunks like a file.
+  static func standardInput() -> ByteSource {
+    ByteSource(handle: FileHandle.standardInput, path: "stdin")
+  }
+
+  private init(handle: FileHandle, path: String) {
+    origin = .file(handle)
+    self.path = path
+    totalBytes = nil
   }
 
   /// A source over bytes in memory.
   init(bytes: [UInt8]) {
     origin = .memory(bytes)
     totalBytes = bytes.count
+    path = ""
   }
 
-  /// The next chunk, or nil at the end.
-  mutating func nextChunk() throws(ImportError) -> [UInt8]? {
+  /// Hands the next chunk to `body`; returns false, without calling it, at the end.
+  ///
+  /// The chunk is only valid inside `body`.
+  mutating func readChunk(_ body: (UnsafeBufferPointer<UInt8>) throws(ImportError) -> Void)
+    throws(ImportError) -> Bool
+  {
     switch origin {
-    case .file(let handle, let path):
-      let data: Data?
-      do {
-        data = try handle.read(upToCount: ByteSource.chunkSize)
-      } catch {
-        throw .unreadable(path: path, reason: error.localizedDescription)
+    case .file(let handle):
+      if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: ByteSource.chunkSize) }
+      let descriptor = handle.fileDescriptor
+      let count = buffer.withUnsafeMutableBytes { raw -> Int in
+        while true {
+          let result = read(descriptor, raw.baseAddress, raw.count)
+          if result < 0, errno == EINTR { continue }
+          return result
+        }
       }
-      guard let data, !data.isEmpty else { return nil }
-      bytesRead += data.count
-      return [UInt8](data)
+      if count < 0 {
+        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+      guard count > 0 else { return false }
+      bytesRead += count
+      try buffer.withUnsafeBufferPointer { (all) throws(ImportError) -> Void in
+        try body(UnsafeBufferPointer(rebasing: all[0..<count]))
+      }
+      return true
     case .memory(let bytes):
-      guard offset < bytes.count else { return nil }
+      guard offset < bytes.count else { return false }
+      let start = offset
       let end = min(bytes.count, offset + ByteSource.chunkSize)
-      defer { offset = end }
-      bytesRead += end - offset
-      return Array(bytes[offset..<end])
+      offset = end
+      bytesRead += end - start
+      try bytes.withUnsafeBufferPointer { (all) throws(ImportError) -> Void in
+        try body(UnsafeBufferPointer(rebasing: all[start..<end]))
+      }
+      return true
     }
   }
 }

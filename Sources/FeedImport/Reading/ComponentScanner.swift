@@ -43,7 +43,7 @@ struct ComponentScanner {
   /// cheap however deep a hostile feed nests.
   private var overflow = 0
   private var tooLarge = false
-  private var lastPropertyName: [UInt8] = []
+  private var lastProperty = EventFacts.Property.other
   private var lastCalendarProperty: (name: String, value: [UInt8], line: Int)?
   private(set) var sawContent = false
   private(set) var sawCalendarData = false
@@ -79,9 +79,9 @@ struct ComponentScanner {
       append(line)
       if stack.count == 1 {
         if isContinuation {
-          facts.noteContinuation(of: lastPropertyName)
+          facts.noteContinuation(of: lastProperty, line: line)
         } else {
-          lastPropertyName = facts.read(line)
+          lastProperty = facts.read(line)
         }
       }
     case .timeZone, .otherComponent:
@@ -226,7 +226,7 @@ struct ComponentScanner {
     tooDeep = false
     overflow = 0
     tooLarge = false
-    lastPropertyName = []
+    lastProperty = .other
     append(line)
   }
 
@@ -311,10 +311,23 @@ struct ComponentScanner {
     } else {
       return nil
     }
-    var name = String(decoding: line[prefixLength...], as: UTF8.self)
-    name = name.trimmingASCIIWhitespace().uppercased()
-    return (keyword, name)
+    var start = prefixLength
+    var end = line.count
+    while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+    while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+    let name = UnsafeBufferPointer(rebasing: line[start..<end])
+    // The names every feed repeats, without building a string each time.
+    for known in ComponentScanner.commonNames
+    where name.count == known.utf8.count && EventFacts.hasPrefix(name, known.static) {
+      return (keyword, known.utf8)
+    }
+    return (keyword, String(decoding: name, as: UTF8.self).uppercased())
   }
+
+  private static let commonNames: [(static: StaticString, utf8: String)] = [
+    ("VEVENT", "VEVENT"), ("VALARM", "VALARM"), ("VTIMEZONE", "VTIMEZONE"),
+    ("VCALENDAR", "VCALENDAR"), ("STANDARD", "STANDARD"), ("DAYLIGHT", "DAYLIGHT"),
+  ]
 }
 
 extension String {

@@ -15,19 +15,51 @@ struct EventFacts: Sendable {
   var hasDuration = false
   /// RRULE, RDATE or EXRULE: the event can recur.
   var recurs = false
+  /// How many RRULE lines the event has.
+  var ruleCount = 0
+  /// RDATE or EXRULE: recurrence this scan does not bound.
+  var unboundedRecurrence = false
+  /// What the scan read of the (first) RRULE.
+  var rule: RuleFacts?
   /// The event carries a RECURRENCE-ID: it overrides an instance of a series.
   var overridesInstance = false
+  /// The date part of RECURRENCE-ID, when readable.
+  var recurrenceIdDay: Day?
+  /// RECURRENCE-ID has a RANGE parameter (THISANDFUTURE moves later instances too).
+  var hasRange = false
+  /// STATUS:CANCELLED (a cancelled event changes how its series counts, so it is always kept).
+  var cancelled = false
   /// Something the scan could not read with certainty (a folded or odd DTSTART, say).
   var unreadable = false
-  /// The UID, for messages.
+  /// The UID, unfolded but still escaped; for messages and for matching events that share it.
   var uid: String?
+  /// The UID was too long to keep whole.
+  var uidTruncated = false
+  /// The UID holds a backslash escape (libical reads it unescaped).
+  var uidEscaped = false
+
+  static let uidLimit = 1_000
+  /// Days an overridden instance is assumed to last at most before the loader checks.
+  static let replacedInstanceMargin = 7
 
   /// Whether the event may have an occurrence whose days meet `first…last`.
   ///
   /// Conservative: anything uncertain is kept. Two days of margin on both sides cover every
-  /// UTC offset and floating time, whatever the display zone.
+  /// UTC offset and floating time, whatever the display zone. A recurring event is passed over
+  /// only when it has a single RRULE this scan can bound (``RuleFacts``), no RDATE or EXRULE,
+  /// and a readable length; every RECURRENCE-ID override and every cancelled event is kept.
   func mayTouch(first: Day, last: Day) -> Bool {
-    if recurs || overridesInstance || unreadable { return true }
+    if unreadable || cancelled { return true }
+    if overridesInstance {
+      // An override also removes the instance it replaces: keep it when that instance may be
+      // near the window. The replaced instance lasts as long as its master, unknown here: a
+      // week of extra margin covers most masters, and the loader checks the rest against the
+      // master once the feed is read.
+      guard !hasRange, !recurs, let replaced = recurrenceIdDay,
+        replaced.ordinal > last.ordinal + 2
+          || replaced.ordinal < first.ordinal - 2 - EventFacts.replacedInstanceMargin
+      else { return true }
+    }
     guard let start = startDay else { return true }
     let end: Day
     if let endDay {
@@ -41,43 +73,129 @@ struct EventFacts: Sendable {
     } else {
       end = start.adding(days: 1)
     }
-    return start.ordinal <= last.ordinal + 2 && max(end, start).ordinal >= first.ordinal - 2
+    var lastStart = start
+    if recurs {
+      let components = start.components
+      guard ruleCount == 1, !unboundedRecurrence, let rule,
+        let ruleEnd = rule.lastStartDay(
+          from: start, startMonth: components.month, startDayOfMonth: components.day)
+      else { return true }
+      lastStart = max(start, ruleEnd)
+    }
+    let length = max(0, start.distance(to: end))
+    return start.ordinal <= last.ordinal + 2
+      && lastStart.ordinal + length >= first.ordinal - 2
   }
 
-  /// Reads one unfolded-at-first-line property of the VEVENT itself; returns its name.
-  mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    let name = EventFacts.propertyName(line)
-    switch String(decoding: name, as: UTF8.self) {
-    case "DTSTART":
+  /// The properties the scan reads; everything else is `other`.
+  enum Property {
+    case dtStart, dtEnd, duration, rrule, rdate, exrule, exdate, recurrenceId, status, uid, other
+  }
+
+  /// Reads one unfolded-at-first-line property of the VEVENT itself; returns which it is.
+  ///
+  /// Runs for every line of every VEVENT, so it allocates nothing for the lines it does not read.
+  mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> Property {
+    let property = EventFacts.property(of: line)
+    switch property {
+    case .dtStart:
       startDay = EventFacts.dayValue(line)
       if startDay == nil { unreadable = true }
-    case "DTEND":
+    case .dtEnd:
       hasEnd = true
       endDay = EventFacts.dayValue(line)
-    case "DURATION":
+    case .duration:
       hasDuration = true
       if let start = EventFacts.valueStart(line) {
         durationDays = EventFacts.durationDays(line[start...])
       }
-    case "RRULE", "RDATE", "EXRULE":
+    case .rrule:
       recurs = true
-    case "RECURRENCE-ID":
-      overridesInstance = true
-    case "UID":
-      if let start = EventFacts.valueStart(line) {
-        uid = String(decoding: line[start...].prefix(200), as: UTF8.self)
+      ruleCount += 1
+      if ruleCount == 1, let start = EventFacts.valueStart(line) {
+        rule = RuleFacts(value: line[start...])
       }
-    default:
+    case .rdate, .exrule:
+      recurs = true
+      unboundedRecurrence = true
+    case .exdate:
+      if !EventFacts.exceptionDatesReadable(line) { unreadable = true }
+    case .recurrenceId:
+      overridesInstance = true
+      recurrenceIdDay = EventFacts.dayValue(line)
+      if let colon = EventFacts.valueStart(line) {
+        let head = UnsafeBufferPointer(rebasing: line[..<colon])
+        hasRange = EventFacts.contains(head, "RANGE")
+      }
+    case .status:
+      if let start = EventFacts.valueStart(line) {
+        let value = UnsafeBufferPointer(rebasing: line[start...])
+        if EventFacts.hasPrefix(value, "CANCELLED") { cancelled = true }
+      }
+    case .uid:
+      if let start = EventFacts.valueStart(line) {
+        appendUID(line[start...])
+      }
+    case .other:
       break
     }
-    return name
+    return property
   }
 
-  /// A folded continuation of `name`: a time property split over lines is not read with certainty.
-  mutating func noteContinuation(of name: [UInt8]) {
-    switch String(decoding: name, as: UTF8.self) {
-    case "DTSTART", "DTEND", "DURATION": unreadable = true
+  /// A folded continuation of `property`: a time property split over lines is not read with
+  /// certainty.
+  mutating func noteContinuation(of property: Property, line: UnsafeBufferPointer<UInt8>) {
+    switch property {
+    case .dtStart, .dtEnd, .duration, .status, .recurrenceId, .exdate: unreadable = true
+    // A folded RRULE is read no further: keep the event.
+    case .rrule: unboundedRecurrence = true
+    case .uid: appendUID(line.dropFirst())
     default: break
+    }
+  }
+
+  private mutating func appendUID(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
+    if bytes.contains(UInt8(ascii: "\\")) { uidEscaped = true }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let whole = (uid ?? "") + text
+    if whole.utf8.count > EventFacts.uidLimit {
+      uidTruncated = true
+      uid = String(whole.prefix(200))
+    } else {
+      uid = whole
+    }
+  }
+
+  /// Which of the properties the scan reads `line` holds, by its name (any case), without
+  /// allocating.
+  static func property(of line: UnsafeBufferPointer<UInt8>) -> Property {
+    var length = 0
+    while length < line.count {
+      let byte = line[length]
+      if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") { break }
+      length += 1
+      if length > 13 { return .other }
+    }
+    switch length {
+    case 3:
+      return hasPrefix(line, "UID") ? .uid : .other
+    case 5:
+      if hasPrefix(line, "DTEND") { return .dtEnd }
+      if hasPrefix(line, "RRULE") { return .rrule }
+      if hasPrefix(line, "RDATE") { return .rdate }
+      return .other
+    case 6:
+      if hasPrefix(line, "EXRULE") { return .exrule }
+      if hasPrefix(line, "EXDATE") { return .exdate }
+      return hasPrefix(line, "STATUS") ? .status : .other
+    case 7:
+      return hasPrefix(line, "DTSTART") ? .dtStart : .other
+    case 8:
+      return hasPrefix(line, "DURATION") ? .duration : .other
+    case 13:
+      return hasPrefix(line, "RECURRENCE-ID") ? .recurrenceId : .other
+    default:
+      return .other
     }
   }
 
@@ -106,16 +224,72 @@ struct EventFacts: Sendable {
     return nil
   }
 
-  /// The date of a DATE or DATE-TIME value (`YYYYMMDD…`).
+  /// The date of a DATE or DATE-TIME value, read strictly: `YYYYMMDD` with `VALUE=DATE`, or
+  /// `YYYYMMDDTHHMMSS[Z]` without a VALUE parameter (or with `VALUE=DATE-TIME`). Anything else
+  /// is nil, so that an event libical might reject (and list as skipped) is kept for libical.
   static func dayValue(_ line: UnsafeBufferPointer<UInt8>) -> Day? {
-    guard let start = valueStart(line), line.count - start >= 8 else { return nil }
+    guard let start = valueStart(line) else { return nil }
+    return dayValue(
+      UnsafeBufferPointer(rebasing: line[start...]),
+      parameters: UnsafeBufferPointer(rebasing: line[..<(start - 1)]))
+  }
+
+  /// One DATE or DATE-TIME value (see ``dayValue(_:)``) under `parameters` (the bytes before
+  /// the value's `:`).
+  static func dayValue(
+    _ value: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>
+  ) -> Day? {
+    var wantsDate = false
+    // Parameters are `;NAME=VALUE` pieces; a quoted value may hide a `;`, which only makes the
+    // reading stricter.
+    var pieceStart = 0
+    for index in 0...parameters.count
+    where index == parameters.count || parameters[index] == UInt8(ascii: ";") {
+      let piece = UnsafeBufferPointer(rebasing: parameters[pieceStart..<index])
+      pieceStart = index + 1
+      guard piece.count >= 5, hasPrefix(piece, "VALUE") else { continue }
+      if piece.count == 15, hasPrefix(piece, "VALUE=DATE-TIME") {
+        wantsDate = false
+      } else if piece.count == 10, hasPrefix(piece, "VALUE=DATE") {
+        wantsDate = true
+      } else {
+        return nil
+      }
+    }
+    if wantsDate {
+      guard value.count == 8 else { return nil }
+    } else {
+      guard value.count == 15 || (value.count == 16 && value[15] == UInt8(ascii: "Z")),
+        value[8] == UInt8(ascii: "T"), let time = digits(value, 9..<15),
+        time / 10000 <= 23, time / 100 % 100 <= 59, time % 100 <= 60
+      else { return nil }
+    }
+    guard let number = digits(value, 0..<8), number / 10000 >= 1 else { return nil }
+    return Day(year: number / 10000, month: number / 100 % 100, day: number % 100)
+  }
+
+  /// The number the ASCII digits at `range` spell, or nil when one is not a digit.
+  private static func digits(_ value: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
     var number = 0
-    for index in start..<start + 8 {
-      let byte = line[index]
+    for index in range {
+      let byte = value[index]
       guard byte >= 0x30, byte <= 0x39 else { return nil }
       number = number * 10 + Int(byte - 0x30)
     }
-    return Day(year: number / 10000, month: number / 100 % 100, day: number % 100)
+    return number
+  }
+
+  /// Whether every value of an EXDATE line is one ``dayValue(_:parameters:)`` reads.
+  static func exceptionDatesReadable(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = valueStart(line) else { return false }
+    let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
+    var itemStart = start
+    for index in start...line.count where index == line.count || line[index] == UInt8(ascii: ",") {
+      let item = UnsafeBufferPointer(rebasing: line[itemStart..<index])
+      if dayValue(item, parameters: parameters) == nil { return false }
+      itemStart = index + 1
+    }
+    return true
   }
 
   /// Whole days, rounded up, of a DURATION value such as `P1DT2H` or `PT90M`; nil when
@@ -126,6 +300,7 @@ struct EventFacts: Sendable {
     var digits = 0
     var inTime = false
     var sawP = false
+    var sawNumber = false
     for byte in value {
       switch byte {
       case UInt8(ascii: "+"): continue
@@ -135,18 +310,26 @@ struct EventFacts: Sendable {
         number = number * 10 + Int(byte - 0x30)
         digits += 1
         if digits > 9 { return nil }
-      case UInt8(ascii: "W"), UInt8(ascii: "w"): seconds += number * 7 * 86_400
-      case UInt8(ascii: "D"), UInt8(ascii: "d"): seconds += number * 86_400
+      case UInt8(ascii: "W"), UInt8(ascii: "w"):
+        guard digits > 0 else { return nil }
+        sawNumber = true
+        seconds += number * 7 * 86_400
+      case UInt8(ascii: "D"), UInt8(ascii: "d"):
+        guard digits > 0 else { return nil }
+        sawNumber = true
+        seconds += number * 86_400
       case UInt8(ascii: "H"), UInt8(ascii: "h"):
-        guard inTime else { return nil }
+        guard inTime, digits > 0 else { return nil }
+        sawNumber = true
         seconds += number * 3_600
       case UInt8(ascii: "M"), UInt8(ascii: "m"):
-        guard inTime else { return nil }
+        guard inTime, digits > 0 else { return nil }
+        sawNumber = true
         seconds += number * 60
       case UInt8(ascii: "S"), UInt8(ascii: "s"):
-        guard inTime else { return nil }
+        guard inTime, digits > 0 else { return nil }
+        sawNumber = true
         seconds += number
-      case 0x20, 0x09: continue
       default: return nil
       }
       if byte > 0x39 {
@@ -154,8 +337,19 @@ struct EventFacts: Sendable {
         digits = 0
       }
     }
-    guard sawP else { return nil }
+    guard sawP, sawNumber, digits == 0 else { return nil }
     return (seconds + 86_399) / 86_400
+  }
+
+  /// Whether `bytes` contain `word`, ignoring ASCII case.
+  static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    let length = word.utf8CodeUnitCount
+    guard bytes.count >= length else { return false }
+    for start in 0...(bytes.count - length)
+    where hasPrefix(UnsafeBufferPointer(rebasing: bytes[start...]), word) {
+      return true
+    }
+    return false
   }
 
   /// Whether `line` starts with `prefix`, ignoring ASCII case.

@@ -1,7 +1,12 @@
+import Foundation
+
 /// Splits a stream of chunks into physical lines, ending at CRLF, LF or a lone CR.
 ///
 /// Strips a leading UTF-8 byte-order mark and NUL bytes (counting them), numbers lines from 1,
 /// and refuses a line longer than ``maximumLineLength`` rather than growing without bound.
+///
+/// Line ends are found with `memchr`, and a line that lies whole inside one chunk is handed out
+/// in place; only a line cut by a chunk edge (or holding NUL bytes) is copied.
 struct LineSplitter {
   static let maximumLineLength = 64 << 20
 
@@ -13,43 +18,51 @@ struct LineSplitter {
 
   /// Feeds a chunk; calls `body` for each complete line (without its terminator).
   mutating func feed(
-    _ chunk: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Int) throws(ImportError) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ body: (UnsafeBufferPointer<UInt8>, Int) throws(ImportError) -> Void
   ) throws(ImportError) {
-    var start = 0
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    let count = bytes.count
+    var index = 0
     if !sawFirstChunk {
       sawFirstChunk = true
-      if chunk.count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { start = 3 }
+      if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
-    try chunk.withUnsafeBufferPointer { (bytes) throws(ImportError) -> Void in
-      var index = start
-      // A CR at the end of the previous chunk: swallow the LF that completes it.
-      if pendingCR {
-        pendingCR = false
-        if index < bytes.count, bytes[index] == 0x0A { index += 1 }
-      }
-      var lineStart = index
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == 0x0A || byte == 0x0D {
-          try emit(UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), body)
-          if byte == 0x0D {
-            if index + 1 < bytes.count {
-              if bytes[index + 1] == 0x0A { index += 1 }
-            } else {
-              pendingCR = true
-            }
+    // A CR at the end of the previous chunk: swallow the LF that completes it.
+    if pendingCR {
+      pendingCR = false
+      if index < count, bytes[index] == 0x0A { index += 1 }
+    }
+    let hasNUL = memchr(base, 0, count) != nil
+    var nextLF = LineSplitter.find(0x0A, in: base, from: index, count: count)
+    var nextCR = LineSplitter.find(0x0D, in: base, from: index, count: count)
+    var lineStart = index
+    while true {
+      let end = min(nextLF, nextCR)
+      guard end < count else { break }
+      try emit(UnsafeBufferPointer(start: base + lineStart, count: end - lineStart), hasNUL, body)
+      if end == nextCR {
+        index = end + 1
+        if index < count {
+          if bytes[index] == 0x0A {
+            index += 1
+            nextLF = LineSplitter.find(0x0A, in: base, from: index, count: count)
           }
-          index += 1
-          lineStart = index
         } else {
-          index += 1
+          pendingCR = true
         }
+        nextCR = LineSplitter.find(0x0D, in: base, from: index, count: count)
+      } else {
+        index = end + 1
+        nextLF = LineSplitter.find(0x0A, in: base, from: index, count: count)
       }
-      if lineStart < bytes.count {
-        pending.append(contentsOf: bytes[lineStart..<bytes.count])
-        if pending.count > LineSplitter.maximumLineLength {
-          throw .lineTooLong(line: lineNumber + 1, limit: LineSplitter.maximumLineLength)
-        }
+      lineStart = index
+    }
+    if lineStart < count {
+      pending.append(
+        contentsOf: UnsafeBufferPointer(start: base + lineStart, count: count - lineStart))
+      if pending.count > LineSplitter.maximumLineLength {
+        throw .lineTooLong(line: lineNumber + 1, limit: LineSplitter.maximumLineLength)
       }
     }
   }
@@ -59,15 +72,25 @@ struct LineSplitter {
     throws(ImportError)
   {
     guard !pending.isEmpty else { return }
-    try emit(UnsafeBufferPointer(start: nil, count: 0), body)
+    try emit(UnsafeBufferPointer(start: nil, count: 0), true, body)
+  }
+
+  /// The index of the first `byte` at or after `from`, or `count` when there is none.
+  private static func find(
+    _ byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, count: Int
+  ) -> Int {
+    guard from < count, let found = memchr(base + from, Int32(byte), count - from) else {
+      return count
+    }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   private mutating func emit(
-    _ tail: UnsafeBufferPointer<UInt8>,
+    _ tail: UnsafeBufferPointer<UInt8>, _ mayHoldNUL: Bool,
     _ body: (UnsafeBufferPointer<UInt8>, Int) throws(ImportError) -> Void
   ) throws(ImportError) {
     lineNumber += 1
-    if pending.isEmpty, !tail.contains(0) {
+    if pending.isEmpty, !mayHoldNUL || !tail.contains(0) {
       try body(tail, lineNumber)
       return
     }

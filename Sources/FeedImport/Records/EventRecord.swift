@@ -18,10 +18,10 @@ struct EventRecord {
   var start: icaltimetype
   /// How long each occurrence lasts.
   var length: OccurrenceLength
-  /// RRULE, when the event recurs by rule.
-  var rule: icalrecurrencetype?
-  /// Further RRULEs (RFC 2445 allowed several; their instances join the set).
-  var extraRules: [icalrecurrencetype] = []
+  /// RRULE, when the event recurs by rule (packed: see ``PackedRule``).
+  var rule: PackedRule?
+  /// Further RRULEs (RFC 2445 allowed several; their instances join the set), packed too.
+  var extraRules: [PackedRule] = []
   /// RDATE values.
   var rdates: [icaldatetimeperiodtype]
   /// EXDATE values.

@@ -68,11 +68,13 @@ struct SeriesExpander {
 
     consider(record.start)
     if let rule = record.rule {
-      for each in [rule] + record.extraRules {
-        expandRule(each, earliest: earliest, latest: latest, into: &result) { time in
-          let before = found.count
-          consider(time)
-          return found.count > before
+      for packed in [rule] + record.extraRules {
+        packed.withRule { rule in
+          expandRule(rule, earliest: earliest, latest: latest, into: &result) { time in
+            let before = found.count
+            consider(time)
+            return found.count > before
+          }
         }
       }
     }

@@ -89,6 +89,38 @@ struct SpanMaker {
 
   /// `YYYY-MM-DDTHH:MM:SS±HH:MM`.
   static func format(_ time: icaltimetype, offset: Int) -> String {
+    // Every occurrence of every month goes through here: write the 25 ASCII bytes directly.
+    if (1000...9999).contains(time.year), LibicalTime.day(of: time) != nil,
+      (0...23).contains(time.hour), (0...59).contains(time.minute), (0...60).contains(time.second),
+      abs(offset) < 100 * 3600
+    {
+      let magnitude = abs(offset)
+      let fields: [(Int, Int)] = [
+        (Int(time.year), 4), (Int(time.month), 2), (Int(time.day), 2), (Int(time.hour), 2),
+        (Int(time.minute), 2), (Int(time.second), 2), (magnitude / 3600, 2),
+        (magnitude % 3600 / 60, 2),
+      ]
+      let separators: [UInt8] = [
+        UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: ":"),
+        UInt8(ascii: ":"), offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"), UInt8(ascii: ":"),
+      ]
+      return String(unsafeUninitializedCapacity: 25) { buffer in
+        var position = 0
+        for (index, field) in fields.enumerated() {
+          var value = field.0
+          for digit in stride(from: field.1 - 1, through: 0, by: -1) {
+            buffer[position + digit] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+          }
+          position += field.1
+          if index < separators.count {
+            buffer[position] = separators[index]
+            position += 1
+          }
+        }
+        return position
+      }
+    }
     let day = LibicalTime.day(of: time)?.description ?? "0000-00-00"
     let sign = offset < 0 ? "-" : "+"
     let magnitude = abs(offset)

@@ -11,6 +11,17 @@ public enum MonthLayoutEngine {
   public static func layOut(
     _ spans: [DaySpan], month: YearMonth, timeZone: String, options: LayoutOptions = LayoutOptions()
   ) -> MonthLayout {
+    // Read in place: iterating or subscripting the array would copy each span (and retain its
+    // seven strings) every time.
+    spans.withUnsafeBufferPointer { all in
+      layOut(all, month: month, timeZone: timeZone, options: options)
+    }
+  }
+
+  private static func layOut(
+    _ spans: UnsafeBufferPointer<DaySpan>, month: YearMonth, timeZone: String,
+    options: LayoutOptions
+  ) -> MonthLayout {
     let grid = MonthGrid(
       month: month, weekStart: options.weekStart, showsOutsideDays: options.showsOutsideDays)
     let rowStarts = grid.rowStarts
@@ -18,16 +29,26 @@ public enum MonthLayoutEngine {
     let lastVisible = grid.lastVisibleDay
     let gridFirst = grid.firstGridDay
 
-    let ordered = spans.indices
-      .filter { spans[$0].lastDay >= firstVisible && spans[$0].firstDay <= lastVisible }
-      .sorted { DaySpan.precedes(spans[$0], spans[$1]) }
+    // Sorted on the instants first, read once into a flat array; the full contract order
+    // (titles, UIDs…) only breaks ties.
+    var keys: [(start: Int64, end: Int64, index: Int)] = []
+    keys.reserveCapacity(spans.count)
+    for index in spans.indices
+    where spans[index].lastDay >= firstVisible && spans[index].firstDay <= lastVisible {
+      keys.append((spans[index].startInstant, spans[index].endInstant, index))
+    }
+    keys.sort { lhs, rhs in
+      if lhs.start != rhs.start { return lhs.start < rhs.start }
+      if lhs.end != rhs.end { return lhs.end > rhs.end }
+      return DaySpan.tiePrecedes(spans, lhs.index, rhs.index)
+    }
+    let ordered = keys.map(\.index)
 
     // Each row's pieces, in the contract's order: (span index, first column, last column).
     var pieces = [[(span: Int, first: Int, last: Int)]](repeating: [], count: rowStarts.count)
     for index in ordered {
-      let span = spans[index]
-      let first = max(span.firstDay, firstVisible)
-      let last = min(span.lastDay, lastVisible)
+      let first = max(spans[index].firstDay, firstVisible)
+      let last = min(spans[index].lastDay, lastVisible)
       let firstRow = gridFirst.distance(to: first) / 7
       let lastRow = gridFirst.distance(to: last) / 7
       for row in firstRow...lastRow {
@@ -59,15 +80,24 @@ public enum MonthLayoutEngine {
           LaneStacker.mask(first: piece.first, last: piece.last))
       }
       // Sticky placement can leave a lane empty in this row; drop such lanes, keeping order.
-      let used = Set(laneOf)
-      let compacted = Dictionary(
-        uniqueKeysWithValues: used.sorted().enumerated().map { ($0.element, $0.offset) })
-      var lanes = [[Segment]](repeating: [], count: used.count)
+      // First-fit fills lanes 0, 1, 2… without gaps, so there is nothing to drop.
+      let sticky = options.laneRule == .sticky
+      var compacted: [Int: Int] = [:]
+      let laneCount: Int
+      if sticky {
+        let used = Set(laneOf)
+        compacted = Dictionary(
+          uniqueKeysWithValues: used.sorted().enumerated().map { ($0.element, $0.offset) })
+        laneCount = used.count
+      } else {
+        laneCount = stacker.occupancy.count
+      }
+      var lanes = [[Segment]](repeating: [], count: laneCount)
       var more: [Day: Int] = [:]
       previousLanes = [:]
       for (position, piece) in pieces[row].enumerated() {
-        let lane = compacted[laneOf[position]] ?? 0
-        previousLanes[piece.span] = lane
+        let lane = sticky ? compacted[laneOf[position]] ?? 0 : laneOf[position]
+        if sticky { previousLanes[piece.span] = lane }
         let first = rowStart.adding(days: piece.first)
         let last = rowStart.adding(days: piece.last)
         if let cap = options.maxLanes, lane >= cap {

@@ -9,8 +9,36 @@ extension DaySpan {
     return codePointPrecedes(lhs.recurrenceId ?? "", rhs.recurrenceId ?? "")
   }
 
+  /// ``precedes(_:_:)`` for two spans whose instants are equal, reading the fields in place.
+  static func tiePrecedes(_ spans: UnsafeBufferPointer<DaySpan>, _ lhs: Int, _ rhs: Int) -> Bool {
+    if spans[lhs].title != spans[rhs].title {
+      return codePointPrecedes(spans[lhs].title, spans[rhs].title)
+    }
+    if spans[lhs].uid != spans[rhs].uid {
+      return codePointPrecedes(spans[lhs].uid, spans[rhs].uid)
+    }
+    return codePointPrecedes(spans[lhs].recurrenceId ?? "", spans[rhs].recurrenceId ?? "")
+  }
+
   /// Compares by Unicode scalar values, without normalization (as Python compares strings).
+  ///
+  /// UTF-8 keeps code point order byte for byte, so comparing the bytes gives the same answer
+  /// as comparing the scalars, without decoding them.
   static func codePointPrecedes(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.unicodeScalars.lexicographicallyPrecedes(rhs.unicodeScalars)
+    var left = lhs
+    var right = rhs
+    return left.withUTF8 { leftBytes in
+      right.withUTF8 { rightBytes in
+        let common = min(leftBytes.count, rightBytes.count)
+        var index = 0
+        while index < common {
+          let a = leftBytes[index]
+          let b = rightBytes[index]
+          if a != b { return a < b }
+          index += 1
+        }
+        return leftBytes.count < rightBytes.count
+      }
+    }
   }
 }
