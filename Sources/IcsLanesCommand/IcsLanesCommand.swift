@@ -11,8 +11,8 @@ struct IcsLanesCommand: ParsableCommand {
     commandName: "icslanes",
     abstract: "Lay a month of iCalendar feeds out the way a month view draws it.",
     discussion: """
-      Each occurrence becomes a bar over its days; bars are cut into the month grid's week rows
-      and stacked into lanes by greedy first-fit. Exit codes: 0 ok, 64 bad argument,
+      Each occurrence becomes a bar over its days; bars are cut into the month grid's week rows \
+      and stacked into lanes by greedy first-fit. Exit codes: 0 ok, 64 bad argument, \
       65 not iCalendar or a --strict failure, 66 a feed cannot be read, 70 internal error.
       """)
 
