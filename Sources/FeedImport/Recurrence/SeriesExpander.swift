@@ -87,15 +87,9 @@ struct SeriesExpander {
         consider(time)
       } else if icaltime_is_null_time(rdate.period.start) == 0 {
         let end = icaltime_is_null_time(rdate.period.end) == 0 ? rdate.period.end : nil
-        if let end {
-          consider(rdate.period.start, end: end)
-        } else {
-          var start = rdate.period.start
-          var value = start
-          value = icaltime_add(start, rdate.period.duration)
-          start.is_date = rdate.period.start.is_date
-          consider(start, end: value)
-        }
+        // A PERIOD is a start and an end, or a start and a duration.
+        consider(
+          rdate.period.start, end: end ?? icaltime_add(rdate.period.start, rdate.period.duration))
       }
     }
     var instances = found.values.sorted { $0.key < $1.key }
