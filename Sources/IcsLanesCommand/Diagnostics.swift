@@ -9,7 +9,7 @@ enum Diagnostics {
 
   static func printWarnings(_ warnings: [String]) {
     for warning in warnings.prefix(warningLimit) {
-      write("icslanes: warning: \(TerminalTextLine.clean(warning))")
+      write("icslanes: warning: \(TerminalText.sanitize(warning))")
     }
     if warnings.count > warningLimit {
       write("icslanes: warning: … and \(warnings.count - warningLimit) more warning(s)")
@@ -25,12 +25,5 @@ enum Diagnostics {
 
   static func write(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
-  }
-}
-
-/// Cleans a line for stderr: no control characters from a feed reach the terminal.
-enum TerminalTextLine {
-  static func clean(_ text: String) -> String {
-    TerminalText.sanitize(text)
   }
 }

@@ -70,24 +70,6 @@ enum LibicalTime {
     return (time, offset)
   }
 
-  /// `time` moved to `instant`, keeping its zone (a floating time gets the fields of the
-  /// instant read in `floatingZone`).
-  static func time(at instant: Int64, like time: icaltimetype, floatingZone: OpaquePointer?)
-    -> icaltimetype
-  {
-    if let zone = time.zone {
-      return icaltime_from_timet_with_zone(time_t(instant), 0, zone)
-    }
-    if let floatingZone {
-      var local = icaltime_from_timet_with_zone(time_t(instant), 0, floatingZone)
-      local.zone = nil
-      return local
-    }
-    var local = icaltime_from_timet_with_zone(time_t(instant), 0, nil)
-    local.zone = nil
-    return local
-  }
-
   /// Whether a time value names a real, usable date (or date-time).
   static func isUsable(_ time: icaltimetype) -> Bool {
     icaltime_is_null_time(time) == 0 && icaltime_is_valid_time(time) != 0

@@ -30,7 +30,7 @@ public enum MonthLayouter {
     var layout = MonthLayoutEngine.layOut(
       spans, month: month, timeZone: zone.name, options: options)
     stats.segments = layout.weeks.reduce(0) { total, week in
-      total + week.lanes.reduce(0) { $0 + $1.count } + (week.more == nil ? 0 : 0)
+      total + week.lanes.reduce(0) { $0 + $1.count }
     }
     layout.skipped = skipped
     layout.stats = stats
