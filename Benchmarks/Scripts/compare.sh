@@ -5,8 +5,9 @@
 #   icslanes           FEED --month $MONTH --format json          (one month)
 #   icslanes 12mo      FEED --month $YEAR-01 --months 12 --format json (largest feed only
 #                      unless TWELVE_ALL=1)
-# Wall time (s), CPU time (user+sys, s) and peak RSS come from /usr/bin/time; speedups are
-# libical-parse-all's time over the tool's time on the same feed (higher is faster).
+# Wall time (s), CPU time (user+sys, s) and peak RSS come from Scripts/timed.py (to the
+# millisecond; /usr/bin/time rounds to 10 ms); speedups are libical-parse-all's time over the
+# tool's time on the same feed (higher is faster).
 #
 # Usage: Benchmarks/Scripts/compare.sh
 # Environment (all optional):
@@ -43,6 +44,7 @@ if [[ ! -x $TIME_BIN ]]; then
   echo "compare.sh: $TIME_BIN not found (Debian: apt-get install time)" >&2
   exit 1
 fi
+command -v python3 >/dev/null || { echo "compare.sh: python3 not found" >&2; exit 1; }
 
 if [[ $SKIP_BUILD != 1 ]]; then
   swift build -c release --package-path "$BENCH_DIR" >&2
@@ -130,13 +132,13 @@ measure() {
   BEST_CPU=""
   PEAK_KB=0
   for ((i = 0; i < REPEAT; i++)); do
-    if ! "$TIME_BIN" -f '%e %M %U %S' -o "$TMP/time" "$@" >"$out"; then
+    if ! python3 "$SCRIPT_DIR/timed.py" "$out" "$@" 2>"$TMP/time"; then
       echo "compare.sh: command failed: $*" >&2
       cat "$TMP/time" >&2
       exit 1
     fi
-    read -r t m u s <"$TMP/time"
-    c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+    read -r t m u s < <(tail -n 1 "$TMP/time")
+    c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.3f", u + s }')
     if [[ -z $BEST_S ]] || awk -v a="$t" -v b="$BEST_S" 'BEGIN { exit !(a < b) }'; then
       BEST_S=$t
     fi

@@ -19,9 +19,9 @@ struct MonthStream {
     var expansionWarnings: [ImportWarning] = []
     var statsLines: [MonthLayout] = []
     output.write(Data("[\n".utf8))
-    for (index, month) in settings.request.months.enumerated() {
-      let (layout, warnings) = MonthLayouter.layOut(
-        feeds, month: month, zone: settings.request.zone, options: settings.request.options)
+    var index = 0
+    try MonthLayouter.layOut(feeds, request: settings.request) { layout, warnings in
+      defer { index += 1 }
       expansionWarnings += warnings
       let data: Data
       do {

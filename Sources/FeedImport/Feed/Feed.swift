@@ -181,7 +181,7 @@ public final class Feed: @unchecked Sendable {
   }
 
   /// Counts a series that cannot reach the window the way ``SeriesLayout`` would count it.
-  private func countOutside(_ entry: Series, into batch: inout SpanBatch) {
+  func countOutside(_ entry: Series, into batch: inout SpanBatch) {
     if let master = entry.master, records[master].cancelled {
       batch.eventsCancelled += 1 + entry.overrides.count
       return
@@ -201,15 +201,8 @@ public final class Feed: @unchecked Sendable {
     LibicalGate.run {
       var batch = SpanBatch()
       batch.eventsOutside = eventsPassedOver
-      let window = ExpansionWindow(
-        firstDay: first, lastDay: last, maximumOccurrences: options.maximumOccurrencesPerEvent,
-        maximumSteps: options.maximumRecurrenceSteps)
       for entry in series {
-        if entry.mayTouch(first: first, last: last) {
-          SeriesLayout(feed: self, series: entry, window: window, zone: zone).collect(into: &batch)
-        } else {
-          countOutside(entry, into: &batch)
-        }
+        collect(entry, from: first, through: last, in: zone, into: &batch)
       }
       return batch
     }

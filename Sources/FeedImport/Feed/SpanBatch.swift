@@ -12,4 +12,16 @@ public struct SpanBatch: Sendable {
   public var eventsCancelled = 0
   /// Problems met while expanding (occurrence caps, say).
   public var warnings: [ImportWarning] = []
+  /// For each span, the index of the record (master or override) it is an occurrence of: what
+  /// ``eventsShown`` counts once.
+  var eventOfSpan: [Int] = []
+
+  /// An empty batch.
+  public init() {}
+
+  /// Adds an occurrence of the record at `event`.
+  mutating func append(_ span: DaySpan, event: Int) {
+    spans.append(span)
+    eventOfSpan.append(event)
+  }
 }

@@ -43,6 +43,8 @@ struct ComponentScanner {
   /// cheap however deep a hostile feed nests.
   private var overflow = 0
   private var tooLarge = false
+  /// The bytes of the current component, kept or not.
+  private var componentBytes = 0
   private var lastProperty = EventFacts.Property.other
   private var lastCalendarProperty: (name: String, value: [UInt8], line: Int)?
   private(set) var sawContent = false
@@ -76,14 +78,20 @@ struct ComponentScanner {
     case .calendar:
       calendarLine(line, number: number, continuation: isContinuation)
     case .event:
-      append(line)
-      if stack.count == 1 {
-        if isContinuation {
-          facts.noteContinuation(of: lastProperty, line: line)
-        } else {
-          lastProperty = facts.read(line)
-        }
+      // libical gets the event's own properties that icslanes reads (and any it does not know
+      // by name); the long ones nothing reads (DESCRIPTION, ATTENDEE…) and nested components
+      // (VALARM) are left out: parsing them was most of libical's work.
+      guard stack.count == 1 else {
+        count(line)
+        return
       }
+      if !isContinuation { lastProperty = facts.read(line) }
+      if lastProperty == .unused {
+        count(line)
+        return
+      }
+      append(line)
+      if isContinuation { facts.noteContinuation(of: lastProperty, line: line) }
     case .timeZone, .otherComponent:
       append(line)
     }
@@ -177,10 +185,10 @@ struct ComponentScanner {
       } else {
         stack.append(name)
       }
-      append(line)
+      appendNested(line)
     case (_, .end) where overflow > 0 && name != stack.first:
       overflow -= 1
-      append(line)
+      appendNested(line)
     case (_, .end):
       if let open = stack.lastIndex(of: name) {
         if open != stack.count - 1 {
@@ -191,10 +199,10 @@ struct ComponentScanner {
           // Close them in the text too, so that libical reads the component.
           for unclosed in stack[(open + 1)...].reversed() {
             let end = Array("END:\(unclosed)".utf8)
-            end.withUnsafeBufferPointer { append($0) }
+            end.withUnsafeBufferPointer { appendNested($0) }
           }
         }
-        append(line)
+        if open == 0 { append(line) } else { appendNested(line) }
         stack.removeSubrange(open...)
       } else if name == "VCALENDAR" {
         append(line)
@@ -226,6 +234,7 @@ struct ComponentScanner {
     tooDeep = false
     overflow = 0
     tooLarge = false
+    componentBytes = 0
     lastProperty = .other
     append(line)
   }
@@ -260,14 +269,23 @@ struct ComponentScanner {
   }
 
   private mutating func append(_ line: UnsafeBufferPointer<UInt8>) {
+    count(line)
     guard !tooLarge else { return }
-    if block.count + line.count > ComponentScanner.maximumComponentBytes {
-      tooLarge = true
-      return
-    }
     block.append(contentsOf: line)
     block.append(0x0D)
     block.append(0x0A)
+  }
+
+  /// A line of a component nested in the current one: kept for a VTIMEZONE (its STANDARD and
+  /// DAYLIGHT), left out of a VEVENT (see ``scan(_:number:_:)``).
+  private mutating func appendNested(_ line: UnsafeBufferPointer<UInt8>) {
+    if place == .event { count(line) } else { append(line) }
+  }
+
+  /// Counts a line towards the component's size, whether or not it is kept.
+  private mutating func count(_ line: UnsafeBufferPointer<UInt8>) {
+    componentBytes += line.count + 2
+    if componentBytes > ComponentScanner.maximumComponentBytes { tooLarge = true }
   }
 
   private mutating func calendarLine(

@@ -87,9 +87,11 @@ struct EventFacts: Sendable {
       && lastStart.ordinal + length >= first.ordinal - 2
   }
 
-  /// The properties the scan reads; everything else is `other`.
+  /// The properties the scan reads; `unused` for the common ones nothing in icslanes reads;
+  /// everything else is `other`.
   enum Property {
     case dtStart, dtEnd, duration, rrule, rdate, exrule, exdate, recurrenceId, status, uid, other
+    case unused
   }
 
   /// Reads one unfolded-at-first-line property of the VEVENT itself; returns which it is.
@@ -136,7 +138,7 @@ struct EventFacts: Sendable {
       if let start = EventFacts.valueStart(line) {
         appendUID(line[start...])
       }
-    case .other:
+    case .other, .unused:
       break
     }
     return property
@@ -189,11 +191,20 @@ struct EventFacts: Sendable {
       if hasPrefix(line, "EXDATE") { return .exdate }
       return hasPrefix(line, "STATUS") ? .status : .other
     case 7:
-      return hasPrefix(line, "DTSTART") ? .dtStart : .other
+      if hasPrefix(line, "DTSTART") { return .dtStart }
+      return hasPrefix(line, "DTSTAMP") || hasPrefix(line, "COMMENT") ? .unused : .other
     case 8:
-      return hasPrefix(line, "DURATION") ? .duration : .other
+      if hasPrefix(line, "DURATION") { return .duration }
+      return hasPrefix(line, "ATTENDEE") ? .unused : .other
+    case 9:
+      return hasPrefix(line, "ORGANIZER") ? .unused : .other
+    case 10:
+      return hasPrefix(line, "X-ALT-DESC") || hasPrefix(line, "CATEGORIES") ? .unused : .other
+    case 11:
+      return hasPrefix(line, "DESCRIPTION") ? .unused : .other
     case 13:
-      return hasPrefix(line, "RECURRENCE-ID") ? .recurrenceId : .other
+      if hasPrefix(line, "RECURRENCE-ID") { return .recurrenceId }
+      return hasPrefix(line, "LAST-MODIFIED") ? .unused : .other
     default:
       return .other
     }

@@ -28,6 +28,8 @@ struct SeriesInstance {
   var explicitEnd: icaltimetype?
   /// Orders and matches instances: the instant (floating read as UTC; dates at UTC midnight).
   var key: Int64
+  /// Where the instance falls in the display zone, when the expansion already worked it out.
+  var placement: SpanPlacement? = nil
 }
 
 /// Expands one event's RRULE, RDATE and EXDATE inside a window, driving libical's recurrence
@@ -44,10 +46,11 @@ struct SeriesExpander {
 
   /// The instances whose start lies in the window widened by `lookBack` seconds before it.
   ///
-  /// `isVisible`, when given, tells whether an instance (start, explicit end) meets the visible
-  /// days; the others are dropped as found, so the occurrence cap counts only visible ones.
+  /// `placeIfVisible`, when given, places an instance (start, explicit end) in the display zone
+  /// when it meets the visible days and gives nil otherwise; the others are dropped as found, so
+  /// the occurrence cap counts only visible ones.
   func instances(
-    lookBack: Int, isVisible: ((icaltimetype, icaltimetype?) -> Bool)? = nil
+    lookBack: Int, placeIfVisible: ((icaltimetype, icaltimetype?) -> SpanPlacement?)? = nil
   ) -> Result {
     var result = Result()
     // An RDATE PERIOD keeps its own length, which may be longer than DTSTART's: look back by
@@ -62,8 +65,12 @@ struct SeriesExpander {
       let key = SeriesExpander.key(of: time, allDay: record.allDay)
       guard key >= earliest, key < latest else { return }
       if let existing = found[key], existing.explicitEnd != nil || end == nil { return }
-      if let isVisible, !isVisible(time, end) { return }
-      found[key] = SeriesInstance(start: time, explicitEnd: end, key: key)
+      var placement: SpanPlacement?
+      if let placeIfVisible {
+        guard let placed = placeIfVisible(time, end) else { return }
+        placement = placed
+      }
+      found[key] = SeriesInstance(start: time, explicitEnd: end, key: key, placement: placement)
     }
 
     consider(record.start)
@@ -148,6 +155,7 @@ struct SeriesExpander {
         rule.until.zone = nil
       }
     }
+    SeriesExpander.replaceCount(of: &rule, from: wallStart)
     guard let iterator = icalrecur_iterator_new(rule, wallStart) else {
       result.warnings.append("libical refused to expand the RRULE")
       return
@@ -210,6 +218,26 @@ struct SeriesExpander {
         break
       }
     }
+  }
+
+  /// Turns the COUNT of a DAILY or WEEKLY rule without BY parts into the UNTIL of its last
+  /// instance, so that the iterator may jump to the window instead of walking from DTSTART.
+  ///
+  /// Such a rule's instances are DTSTART and then every INTERVAL days or weeks on the wall
+  /// clock (where the iterator runs), all of them valid dates: the last one is DTSTART plus
+  /// COUNT−1 steps, and an inclusive UNTIL there gives the same set.
+  static func replaceCount(of rule: inout icalrecurrencetype, from wallStart: icaltimetype) {
+    guard rule.count > 0, icaltime_is_null_time(rule.until) != 0, !hasByParts(rule),
+      rule.freq == ICAL_DAILY_RECURRENCE || rule.freq == ICAL_WEEKLY_RECURRENCE
+    else { return }
+    let step = Int64(max(1, rule.interval)) * (rule.freq == ICAL_WEEKLY_RECURRENCE ? 7 : 1)
+    let days = (Int64(rule.count) - 1) * step
+    // Past year 9999 libical's times are not usable: leave such rules to COUNT.
+    guard days < 2_900_000 else { return }
+    var last = wallStart
+    icaltime_adjust(&last, Int32(days), 0, 0, 0)
+    rule.count = 0
+    rule.until = last
   }
 
   /// An upper bound of the instances a rule can have before `latest`: distinct instances are at

@@ -44,15 +44,15 @@ struct SeriesLayout {
     // Without THISANDFUTURE overrides an instance is shown where it starts: drop the ones that
     // miss the visible days while expanding, so the occurrence cap counts only shown ones.
     let bounds = instantBounds(maker)
-    let visible: ((icaltimetype, icaltimetype?) -> Bool)? =
+    let visible: ((icaltimetype, icaltimetype?) -> SpanPlacement?)? =
       ranges.isEmpty
       ? { start, end in
-        meets(
+        placeIfVisible(
           master, start: start, explicitEnd: end, maker: maker, floating: floating, bounds: bounds)
       } : nil
     let result = expander.instances(
       lookBack: lookBack + ranges.map { abs(shift(of: $0.record, from: $0.key)) }.reduce(0, +),
-      isVisible: visible)
+      placeIfVisible: visible)
     for message in result.warnings {
       batch.warnings.append(
         ImportWarning(source: feed.source, line: master.line, uid: master.uid, message: message))
@@ -76,15 +76,19 @@ struct SeriesLayout {
         }
         if range.record.cancelled { continue }
       }
+      // Without THISANDFUTURE overrides the expansion placed the instance already.
       guard
-        let span = maker.span(
-          of: record, title: record.title, location: record.location, start: start, length: length,
-          explicitEnd: instance.explicitEnd,
-          recurrenceId: master.recurs || !overrides.isEmpty ? instance.start : nil,
-          floatingZone: floating),
-        span.lastDay >= window.firstDay, span.firstDay <= window.lastDay
+        let placement = instance.placement
+          ?? maker.place(
+            start: start, length: length, explicitEnd: instance.explicitEnd,
+            floatingZone: floating),
+        placement.meets(window.firstDay, window.lastDay)
       else { continue }
-      batch.spans.append(span)
+      let span = maker.span(
+        of: record, title: record.title, location: record.location, placement: placement,
+        recurrenceId: master.recurs || !overrides.isEmpty ? instance.start : nil,
+        recurrenceIdIsStart: instance.placement != nil, floatingZone: floating)
+      batch.append(span, event: masterIndex)
       shown = true
     }
     if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
@@ -93,26 +97,29 @@ struct SeriesLayout {
     }
   }
 
-  /// Whether an instance's days meet the window's. Timed instances more than three hours
-  /// (more than any DST jump) clear of the window's local midnights are decided on instants
-  /// alone; the rest by their span.
-  private func meets(
+  /// An instance's placement when its days meet the window's, else nil. Timed instances more
+  /// than three hours (more than any DST jump) clear of the window's local midnights are
+  /// decided on instants alone; the rest by their days.
+  private func placeIfVisible(
     _ record: EventRecord, start: icaltimetype, explicitEnd: icaltimetype?, maker: SpanMaker,
     floating: OpaquePointer?, bounds: ClosedRange<Int64>
-  ) -> Bool {
+  ) -> SpanPlacement? {
+    var instants: (start: Int64, end: Int64)?
     if start.is_date == 0 {
       let (first, end) = SpanMaker.instants(
         start: start, length: record.length, explicitEnd: explicitEnd, floatingZone: floating)
       if max(first, end - 1) < bounds.lowerBound || first > bounds.upperBound {
-        return false
+        return nil
       }
+      instants = (first, end)
     }
     guard
-      let span = maker.span(
-        of: record, title: "", location: nil, start: start, length: record.length,
-        explicitEnd: explicitEnd, recurrenceId: nil, floatingZone: floating)
-    else { return false }
-    return span.lastDay >= window.firstDay && span.firstDay <= window.lastDay
+      let placement = maker.place(
+        start: start, length: record.length, explicitEnd: explicitEnd, floatingZone: floating,
+        instants: instants),
+      placement.meets(window.firstDay, window.lastDay)
+    else { return nil }
+    return placement
   }
 
   /// The instants outside which a timed instance surely misses the window: its local midnights
@@ -149,19 +156,16 @@ struct SeriesLayout {
     let expander = SeriesExpander(record: single, window: window)
     let bounds = instantBounds(maker)
     let result = expander.instances(lookBack: record.length.maximumSeconds) { start, end in
-      meets(
+      placeIfVisible(
         record, start: start, explicitEnd: end, maker: maker, floating: floating, bounds: bounds)
     }
     var shown = false
     for instance in result.instances {
-      guard
-        let span = maker.span(
-          of: record, title: record.title, location: record.location, start: instance.start,
-          length: record.length, explicitEnd: instance.explicitEnd,
-          recurrenceId: record.recurrenceId, floatingZone: floating),
-        span.lastDay >= window.firstDay, span.firstDay <= window.lastDay
-      else { continue }
-      batch.spans.append(span)
+      guard let placement = instance.placement else { continue }
+      let span = maker.span(
+        of: record, title: record.title, location: record.location, placement: placement,
+        recurrenceId: record.recurrenceId, floatingZone: floating)
+      batch.append(span, event: index)
       shown = true
     }
     if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }

@@ -14,36 +14,75 @@ struct SpanMaker {
     length: OccurrenceLength, explicitEnd: icaltimetype?, recurrenceId: icaltimetype?,
     floatingZone: OpaquePointer?
   ) -> DaySpan? {
-    let recurrenceText = recurrenceId.map {
-      text(of: $0, allDay: record.allDay, floatingZone: floatingZone)
+    guard
+      let placement = place(
+        start: start, length: length, explicitEnd: explicitEnd, floatingZone: floatingZone)
+    else { return nil }
+    return span(
+      of: record, title: title, location: location, placement: placement,
+      recurrenceId: recurrenceId, floatingZone: floatingZone)
+  }
+
+  /// The span of an occurrence already placed. `recurrenceIdIsStart` says that `recurrenceId`
+  /// is the very start the occurrence was placed from, so that its text is the start's.
+  func span(
+    of record: EventRecord, title: String, location: String?, placement: SpanPlacement,
+    recurrenceId: icaltimetype?, recurrenceIdIsStart: Bool = false, floatingZone: OpaquePointer?
+  ) -> DaySpan {
+    let startText: String
+    let endText: String
+    if let localStart = placement.localStart, let localEnd = placement.localEnd {
+      startText = SpanMaker.format(localStart.time, offset: localStart.offset)
+      endText = SpanMaker.format(localEnd.time, offset: localEnd.offset)
+    } else {
+      startText = placement.firstDay.description
+      endText = (placement.endDay ?? placement.lastDay.adding(days: 1)).description
     }
+    var recurrenceText: String?
+    if let recurrenceId {
+      recurrenceText =
+        recurrenceIdIsStart && record.allDay == (placement.localStart == nil)
+        ? startText : text(of: recurrenceId, allDay: record.allDay, floatingZone: floatingZone)
+    }
+    return DaySpan(
+      uid: record.uid, recurrenceId: recurrenceText, title: title,
+      allDay: placement.localStart == nil, start: startText, end: endText,
+      firstDay: placement.firstDay, lastDay: placement.lastDay,
+      startInstant: placement.startInstant, endInstant: placement.endInstant,
+      calendar: calendarName, location: location)
+  }
+
+  /// Where an occurrence starting at `start` falls in the display zone: the days it covers by
+  /// the contract's rule 1, its instants, and the local times its texts are written from.
+  /// `known` are its instants when already worked out.
+  func place(
+    start: icaltimetype, length: OccurrenceLength, explicitEnd: icaltimetype?,
+    floatingZone: OpaquePointer?, instants known: (start: Int64, end: Int64)? = nil
+  ) -> SpanPlacement? {
     if start.is_date != 0 {
       guard let first = LibicalTime.day(of: start) else { return nil }
       var endDay = first.adding(days: length.days)
       if let explicitEnd, let day = LibicalTime.day(of: explicitEnd) { endDay = day }
       let last = endDay > first ? endDay.adding(days: -1) : first
-      return DaySpan(
-        uid: record.uid, recurrenceId: recurrenceText, title: title, allDay: true,
-        start: first.description, end: endDay.description, firstDay: first, lastDay: last,
-        startInstant: midnight(of: first), endInstant: midnight(of: last.adding(days: 1)),
-        calendar: calendarName, location: location)
+      return SpanPlacement(
+        firstDay: first, lastDay: last, startInstant: midnight(of: first),
+        endInstant: midnight(of: last.adding(days: 1)), endDay: endDay)
     }
-    let (startInstant, endInstant) = SpanMaker.instants(
-      start: start, length: length, explicitEnd: explicitEnd, floatingZone: floatingZone)
-    let (startLocal, startOffset) = LibicalTime.local(startInstant, in: display)
-    let (endLocal, endOffset) = LibicalTime.local(endInstant, in: display)
-    guard let first = LibicalTime.day(of: startLocal) else { return nil }
+    let (startInstant, endInstant) =
+      known
+      ?? SpanMaker.instants(
+        start: start, length: length, explicitEnd: explicitEnd, floatingZone: floatingZone)
+    let localStart = LibicalTime.local(startInstant, in: display)
+    let localEnd = LibicalTime.local(endInstant, in: display)
+    guard let first = LibicalTime.day(of: localStart.time) else { return nil }
     var last = first
     if endInstant > startInstant {
       let (lastLocal, _) = LibicalTime.local(endInstant - 1, in: display)
       last = LibicalTime.day(of: lastLocal) ?? first
     }
-    return DaySpan(
-      uid: record.uid, recurrenceId: recurrenceText, title: title, allDay: false,
-      start: SpanMaker.format(startLocal, offset: startOffset),
-      end: SpanMaker.format(endLocal, offset: endOffset), firstDay: first, lastDay: last,
-      startInstant: startInstant, endInstant: endInstant, calendar: calendarName,
-      location: location)
+    return SpanPlacement(
+      firstDay: first, lastDay: max(first, last), startInstant: startInstant,
+      endInstant: endInstant, localStart: localStart, localEnd: localEnd)
   }
 
   /// The start and end instants of a timed occurrence (the end never before the start).

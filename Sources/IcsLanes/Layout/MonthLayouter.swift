@@ -10,12 +10,62 @@ public enum MonthLayouter {
   ) -> (layout: MonthLayout, warnings: [ImportWarning]) {
     let grid = MonthGrid(
       month: month, weekStart: options.weekStart, showsOutsideDays: options.showsOutsideDays)
+    let batches = feeds.map {
+      $0.spans(from: grid.firstVisibleDay, through: grid.lastVisibleDay, in: zone)
+    }
+    return assemble(feeds, batches, month: month, zone: zone, options: options)
+  }
+
+  /// The layouts of every month of `request`, from feeds loaded once.
+  public static func layOut(_ feeds: [Feed], request: MonthRequest) -> (
+    layouts: [MonthLayout], warnings: [ImportWarning]
+  ) {
+    var layouts: [MonthLayout] = []
+    var warnings: [ImportWarning] = []
+    layOut(feeds, request: request) { layout, monthWarnings in
+      layouts.append(layout)
+      warnings += monthWarnings
+    }
+    return (layouts, warnings)
+  }
+
+  /// Lays out every month of `request` in order and hands each to `body` as soon as it is
+  /// ready, with the warnings met expanding it.
+  ///
+  /// Each series is expanded once for all the months (see ``Feed/spans(for:in:)``); only the
+  /// occurrences are held for the months not yet handed over, not their layouts. The layouts
+  /// are those ``layOut(_:month:zone:options:)`` gives month by month.
+  public static func layOut(
+    _ feeds: [Feed], request: MonthRequest,
+    each body: (MonthLayout, [ImportWarning]) throws -> Void
+  ) rethrows {
+    let windows = request.months.map { month in
+      let grid = MonthGrid(
+        month: month, weekStart: request.options.weekStart,
+        showsOutsideDays: request.options.showsOutsideDays)
+      return grid.firstVisibleDay...grid.lastVisibleDay
+    }
+    var perFeed = feeds.map { $0.spans(for: windows, in: request.zone) }
+    for (index, month) in request.months.enumerated() {
+      let batches = perFeed.map { $0[index] }
+      // Each month's occurrences are let go once laid out.
+      for feed in perFeed.indices { perFeed[feed][index] = SpanBatch() }
+      let (layout, warnings) = assemble(
+        feeds, batches, month: month, zone: request.zone, options: request.options)
+      try body(layout, warnings)
+    }
+  }
+
+  /// One month's layout from each feed's spans on it.
+  private static func assemble(
+    _ feeds: [Feed], _ batches: [SpanBatch], month: YearMonth, zone: DisplayZone,
+    options: LayoutOptions
+  ) -> (layout: MonthLayout, warnings: [ImportWarning]) {
     var spans: [DaySpan] = []
     var stats = LayoutStats()
     var warnings: [ImportWarning] = []
     var skipped: [SkippedEvent] = []
-    for feed in feeds {
-      let batch = feed.spans(from: grid.firstVisibleDay, through: grid.lastVisibleDay, in: zone)
+    for (feed, batch) in zip(feeds, batches) {
       spans += batch.spans
       warnings += batch.warnings
       skipped += feed.skipped
@@ -38,20 +88,5 @@ public enum MonthLayouter {
       CalendarInfo(name: $0.name, color: CalendarColor.hex(for: $0.name))
     }
     return (layout, warnings)
-  }
-
-  /// The layouts of every month of `request`, from feeds loaded once.
-  public static func layOut(_ feeds: [Feed], request: MonthRequest) -> (
-    layouts: [MonthLayout], warnings: [ImportWarning]
-  ) {
-    var layouts: [MonthLayout] = []
-    var warnings: [ImportWarning] = []
-    for month in request.months {
-      let (layout, monthWarnings) = layOut(
-        feeds, month: month, zone: request.zone, options: request.options)
-      layouts.append(layout)
-      warnings += monthWarnings
-    }
-    return (layouts, warnings)
   }
 }

@@ -1,0 +1,84 @@
+import LaneLayout
+
+extension Feed {
+  /// The spans of several windows of days (the months of one request, say), each series
+  /// expanded once over all of them.
+  ///
+  /// Each batch is the one ``spans(from:through:in:)`` gives for its window: the same spans in
+  /// the same order, the same counts and warnings. A series is expanded over the smallest range
+  /// covering every window and its occurrences are handed to the windows they meet; a series
+  /// whose expansion there meets a limit (the occurrence cap, the step cap, the time budget) is
+  /// expanded window by window instead, so that each window gets its own limits as on its own.
+  public func spans(for windows: [ClosedRange<Day>], in zone: DisplayZone) -> [SpanBatch] {
+    guard windows.count > 1, let first = windows.map(\.lowerBound).min(),
+      let last = windows.map(\.upperBound).max()
+    else {
+      return windows.map { spans(from: $0.lowerBound, through: $0.upperBound, in: zone) }
+    }
+    return LibicalGate.run {
+      var batches = [SpanBatch](repeating: SpanBatch(), count: windows.count)
+      for index in batches.indices { batches[index].eventsOutside = eventsPassedOver }
+      let whole = expansionWindow(first, last)
+      for entry in series {
+        guard entry.mayTouch(first: first, last: last) else {
+          for index in batches.indices { countOutside(entry, into: &batches[index]) }
+          continue
+        }
+        var all = SpanBatch()
+        SeriesLayout(feed: self, series: entry, window: whole, zone: zone).collect(into: &all)
+        if all.warnings.isEmpty {
+          for index in batches.indices {
+            Feed.hand(all, to: &batches[index], meeting: windows[index])
+          }
+        } else {
+          for (index, window) in windows.enumerated() {
+            collect(
+              entry, from: window.lowerBound, through: window.upperBound, in: zone,
+              into: &batches[index])
+          }
+        }
+      }
+      return batches
+    }
+  }
+
+  /// The window a series is expanded on for `first…last`, with the feed's limits.
+  func expansionWindow(_ first: Day, _ last: Day) -> ExpansionWindow {
+    ExpansionWindow(
+      firstDay: first, lastDay: last, maximumOccurrences: options.maximumOccurrencesPerEvent,
+      maximumSteps: options.maximumRecurrenceSteps)
+  }
+
+  /// Lays one series out on one window, or counts it as outside when it cannot reach it.
+  func collect(
+    _ entry: Series, from first: Day, through last: Day, in zone: DisplayZone,
+    into batch: inout SpanBatch
+  ) {
+    if entry.mayTouch(first: first, last: last) {
+      SeriesLayout(feed: self, series: entry, window: expansionWindow(first, last), zone: zone)
+        .collect(into: &batch)
+    } else {
+      countOutside(entry, into: &batch)
+    }
+  }
+
+  /// Adds to `batch` the spans of one series' `all` that meet `window`, and counts its events
+  /// as the series' own layout on that window would: shown when one of its occurrences meets
+  /// the window, outside otherwise; cancelled ones do not depend on the window.
+  static func hand(_ all: SpanBatch, to batch: inout SpanBatch, meeting window: ClosedRange<Day>) {
+    // Each event's occurrences are contiguous in `all`: count the changes of event.
+    var shown = 0
+    var previous: Int?
+    for (position, span) in all.spans.enumerated()
+    where span.lastDay >= window.lowerBound && span.firstDay <= window.upperBound {
+      let event = all.eventOfSpan[position]
+      batch.append(span, event: event)
+      if event != previous { shown += 1 }
+      previous = event
+    }
+    let events = all.eventsShown + all.eventsOutside
+    batch.eventsShown += shown
+    batch.eventsOutside += events - shown
+    batch.eventsCancelled += all.eventsCancelled
+  }
+}
