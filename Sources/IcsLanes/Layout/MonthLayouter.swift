@@ -66,7 +66,8 @@ public enum MonthLayouter {
     var warnings: [ImportWarning] = []
     var skipped: [SkippedEvent] = []
     for (feed, batch) in zip(feeds, batches) {
-      spans += batch.spans
+      // One feed (the usual case): take its spans as they are, without copying each.
+      if spans.isEmpty { spans = batch.spans } else { spans += batch.spans }
       warnings += batch.warnings
       skipped += feed.skipped
       stats.eventsRead += feed.eventsRead
