@@ -152,13 +152,10 @@ struct IcsLanesCommand: ParsableCommand {
     Diagnostics.printWarnings(warnings)
     switch format {
     case .json:
-      do {
-        // Written as bytes: a month of a big feed is megabytes of JSON.
-        FileHandle.standardOutput.write(try JSONLayoutRenderer.data(layouts))
-        FileHandle.standardOutput.write(Data("\n".utf8))
-      } catch {
-        throw CommandFailure(message: "cannot encode JSON: \(error)", code: ExitCodes.internalError)
-      }
+      // Written as bytes: a month of a big feed is megabytes of JSON.
+      var bytes = JSONLayoutRenderer.documentBytes(layouts)
+      bytes.append(UInt8(ascii: "\n"))
+      try StandardOutput.write(bytes)
     case .text:
       let renderer = TextGridRenderer(
         width: settings.width, names: settings.names, today: settings.today,

@@ -6,7 +6,7 @@ import LaneLayout
 /// `--format json` with several months: lays the months out one at a time and writes each as
 /// soon as it is ready, so that memory holds one month's layout and JSON, not all of them.
 ///
-/// The bytes are those of the whole array encoded at once: each month's pretty-printed object,
+/// The bytes are those of the whole array written at once: each month's pretty-printed object,
 /// indented one level, between `[` and `]`. Warnings follow the output (they are only known
 /// once every month is expanded); `--strict` does not stream, so that it can fail first.
 struct MonthStream {
@@ -15,50 +15,29 @@ struct MonthStream {
 
   func run() throws {
     let feeds = try command.loadFeeds(settings)
-    let output = FileHandle.standardOutput
     var expansionWarnings: [ImportWarning] = []
     var statsLines: [MonthLayout] = []
-    output.write(Data("[\n".utf8))
+    // One buffer for every month: it grows to the biggest month's JSON and is reused.
+    var bytes = Array("[\n".utf8)
     var index = 0
     try MonthLayouter.layOut(feeds, request: settings.request) { layout, warnings in
       defer { index += 1 }
       expansionWarnings += warnings
-      let data: Data
-      do {
-        data = try JSONLayoutRenderer.data([layout])
-      } catch {
-        throw CommandFailure(message: "cannot encode JSON: \(error)", code: ExitCodes.internalError)
-      }
-      output.write(MonthStream.indented(data, first: index == 0))
+      // One array element: a separator, then the object one level deep.
+      bytes.append(contentsOf: (index == 0 ? "  " : ",\n  ").utf8)
+      JSONLayoutRenderer.write(layout, indent: 1, into: &bytes)
+      try StandardOutput.write(bytes)
+      bytes.removeAll(keepingCapacity: true)
       var summary = layout
       summary.weeks = []
       statsLines.append(summary)
     }
-    output.write(Data("\n]\n".utf8))
+    bytes.append(contentsOf: "\n]\n".utf8)
+    try StandardOutput.write(bytes)
     Diagnostics.printWarnings(
       IcsLanesCommand.importWarnings(feeds) + expansionWarnings.map(\.description))
     if command.stats {
       for layout in statsLines { Diagnostics.printStats(layout) }
     }
-  }
-
-  /// One array element: a separator, then the object with every line but blank ones indented
-  /// two spaces.
-  static func indented(_ object: Data, first: Bool) -> Data {
-    var result = Array((first ? "  " : ",\n  ").utf8)
-    result.reserveCapacity(object.count + object.count / 8 + 4)
-    object.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      for index in bytes.indices {
-        let byte = bytes[index]
-        result.append(byte)
-        // An empty array prints a blank line, which stays blank at any depth.
-        if byte == 0x0A, index + 1 < bytes.count, bytes[index + 1] != 0x0A {
-          result.append(0x20)
-          result.append(0x20)
-        }
-      }
-    }
-    return Data(result)
   }
 }

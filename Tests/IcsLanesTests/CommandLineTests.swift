@@ -147,6 +147,24 @@ struct CommandLineTests {
     #expect(json["laneRule"] as? String == "sticky")
   }
 
+  @Test("--format json escapes C0, DEL and C1 controls, for one month and streamed months")
+  func jsonControls() throws {
+    let hostile = [TestFiles.sample("hostile/terminal-escape.ics"), "--format", "json"]
+    for months in ["1", "2"] {
+      let result = try CommandRunner.run(
+        hostile + ["--month", "2024-08", "--tz", "UTC", "--months", months])
+      #expect(result.status == 0)
+      let raw = result.stdout.unicodeScalars.filter {
+        ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+      }
+      #expect(raw.isEmpty, "raw controls with --months \(months)")
+      #expect(result.stdout.contains("\\u001b]0;pwned\\u0007"))
+      #expect(result.stdout.contains("\\u009b31m C1"))
+      let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+      #expect(months == "1" ? parsed is [String: Any] : (parsed as? [Any])?.count == 2)
+    }
+  }
+
   @Test("--format html with --months: one page, one section per month")
   func html() throws {
     let result = try CommandRunner.run(

@@ -2,43 +2,73 @@ import Foundation
 import LaneLayout
 
 /// Writes layouts as the contract's JSON: one object for one month, an array for several.
+///
+/// The text is that of `JSONEncoder` with `[.sortedKeys, .prettyPrinted,
+/// .withoutEscapingSlashes]`, with DEL and the C1 controls also escaped, written by hand as
+/// UTF-8 bytes (see `LayoutJSONWriter`).
 public enum JSONLayoutRenderer {
   /// The JSON text of one layout, keys sorted, so equal layouts give byte-identical text.
   public static func render(_ layout: MonthLayout) throws -> String {
-    try text(of: layout)
+    var bytes = buffer(for: [layout])
+    LayoutJSONWriter.write(layout, indent: 0, into: &bytes)
+    bytes.append(JSONBytes.newline)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The JSON text of several layouts, as an array.
   public static func render(_ layouts: [MonthLayout]) throws -> String {
-    layouts.count == 1 ? try text(of: layouts[0]) : try text(of: layouts)
+    var bytes = documentBytes(layouts)
+    bytes.append(JSONBytes.newline)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The same JSON as ``render(_:)-(MonthLayout)``'s text, as UTF-8 bytes without the final
   /// newline: a big layout is written out without building (and copying) a string from it.
   public static func data(_ layouts: [MonthLayout]) throws -> Data {
-    try encoder.encode(layouts.count == 1 ? AnyLayouts.one(layouts[0]) : .many(layouts))
+    Data(documentBytes(layouts))
   }
 
-  /// One layout encodes as an object, several as an array.
-  private enum AnyLayouts: Encodable {
-    case one(MonthLayout)
-    case many([MonthLayout])
+  /// Appends one layout's JSON object to `bytes`, every line after the first indented `indent`
+  /// levels (two spaces a level): the object as it reads inside an array written at level
+  /// `indent - 1`. The `{` goes where `bytes` ends; nothing follows the closing `}`.
+  package static func write(_ layout: MonthLayout, indent: Int, into bytes: inout [UInt8]) {
+    LayoutJSONWriter.write(layout, indent: indent, into: &bytes)
+  }
 
-    func encode(to encoder: any Encoder) throws {
-      switch self {
-      case .one(let layout): try layout.encode(to: encoder)
-      case .many(let layouts): try layouts.encode(to: encoder)
+  /// The JSON document of the layouts, as ``data(_:)`` gives it: an object for one layout, an
+  /// array otherwise, without the final newline.
+  package static func documentBytes(_ layouts: [MonthLayout]) -> [UInt8] {
+    var bytes = buffer(for: layouts)
+    LayoutJSONWriter.write(document: layouts, into: &bytes)
+    return bytes
+  }
+
+  /// An empty buffer with room for a typical document of the layouts (a few hundred bytes a
+  /// segment), so that it rarely grows.
+  private static func buffer(for layouts: [MonthLayout]) -> [UInt8] {
+    var segments = 0
+    for layout in layouts {
+      for week in layout.weeks {
+        for lane in week.lanes { segments += lane.count }
       }
     }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(1024 + 1024 * layouts.count + 448 * segments)
+    return bytes
   }
 
-  private static var encoder: JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    return encoder
+  /// The text the writer must reproduce, from Foundation's `JSONEncoder`: one layout's object,
+  /// with the final newline. Kept for the tests that compare the two.
+  static func foundationText(of layout: MonthLayout) throws -> String {
+    try foundationText(encoding: layout)
   }
 
-  private static func text(of value: some Encodable) throws -> String {
+  /// Foundation's text of several layouts, as an array (even of one), with the final newline.
+  static func foundationText(of layouts: [MonthLayout]) throws -> String {
+    try foundationText(encoding: layouts)
+  }
+
+  private static func foundationText(encoding value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     let data = try encoder.encode(value)

@@ -1,0 +1,222 @@
+import LaneLayout
+
+/// Writes the contract's objects as the bytes `JSONEncoder` gives them with `[.sortedKeys,
+/// .prettyPrinted, .withoutEscapingSlashes]` (see ``JSONBytes``), without boxing values or
+/// sorting keys at run time: every object's keys are written here in their sorted (UTF-8 byte)
+/// order, and optional keys are left out as each type's `encode(to:)` leaves them out.
+///
+/// Pretty printing: `{`/`[` ends its line; each member or element is on its own line, indented
+/// one level (two spaces) deeper than the line that opened the container, members written
+/// `"key" : value` and separated by `,`; the closing bracket is on its own line at the opening
+/// line's indentation. An empty container still gets its two line breaks (`[`, a blank line,
+/// `]`). `indent` is the level of the line the value starts on; the value's first byte is written
+/// where the caller left off.
+enum LayoutJSONWriter {
+  /// The layouts as one document: an object for one layout, an array of objects otherwise.
+  static func write(document layouts: [MonthLayout], into bytes: inout [UInt8]) {
+    if layouts.count == 1 {
+      write(layouts[0], indent: 0, into: &bytes)
+    } else {
+      writeArray(layouts, indent: 0, into: &bytes) { layout, indent, bytes in
+        write(layout, indent: indent, into: &bytes)
+      }
+    }
+  }
+
+  /// A layout: `calendars` only when known, `stats` only when given.
+  static func write(_ layout: MonthLayout, indent: Int, into bytes: inout [UInt8]) {
+    let inner = indent + 1
+    bytes.append(UInt8(ascii: "{"))
+    if let calendars = layout.calendars {
+      key("\"calendars\" : ", indent: inner, first: true, into: &bytes)
+      writeArray(calendars, indent: inner, into: &bytes, element: write)
+      key("\"firstDay\" : ", indent: inner, first: false, into: &bytes)
+    } else {
+      key("\"firstDay\" : ", indent: inner, first: true, into: &bytes)
+    }
+    JSONBytes.appendDay(layout.firstDay, to: &bytes)
+    key("\"laneRule\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendString(layout.laneRule.rawValue, to: &bytes)
+    key("\"lastDay\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendDay(layout.lastDay, to: &bytes)
+    key("\"month\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendMonth(layout.month, to: &bytes)
+    key("\"schema\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendString(layout.schema, to: &bytes)
+    key("\"skipped\" : ", indent: inner, first: false, into: &bytes)
+    writeArray(layout.skipped, indent: inner, into: &bytes, element: write)
+    if let stats = layout.stats {
+      key("\"stats\" : ", indent: inner, first: false, into: &bytes)
+      write(stats, indent: inner, into: &bytes)
+    }
+    key("\"timeZone\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendString(layout.timeZone, to: &bytes)
+    key("\"weekStart\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendString(layout.weekStart.rawValue, to: &bytes)
+    key("\"weeks\" : ", indent: inner, first: false, into: &bytes)
+    writeArray(layout.weeks, indent: inner, into: &bytes, element: write)
+    close("}", indent: indent, into: &bytes)
+  }
+
+  /// A week row: `more` only when segments were hidden, keyed by `YYYY-MM-DD`.
+  static func write(_ week: WeekRow, indent: Int, into bytes: inout [UInt8]) {
+    let inner = indent + 1
+    bytes.append(UInt8(ascii: "{"))
+    key("\"lanes\" : ", indent: inner, first: true, into: &bytes)
+    writeArray(week.lanes, indent: inner, into: &bytes) { lane, indent, bytes in
+      writeArray(lane, indent: indent, into: &bytes, element: write)
+    }
+    if let more = week.more {
+      key("\"more\" : ", indent: inner, first: false, into: &bytes)
+      write(more, indent: inner, into: &bytes)
+    }
+    key("\"start\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendDay(week.start, to: &bytes)
+    close("}", indent: indent, into: &bytes)
+  }
+
+  /// A segment: `recurrenceId` always (null for a single event), `calendar` and `location` only
+  /// when known.
+  static func write(_ segment: Segment, indent: Int, into bytes: inout [UInt8]) {
+    let inner = indent + 1
+    bytes.append(UInt8(ascii: "{"))
+    key("\"allDay\" : ", indent: inner, first: true, into: &bytes)
+    JSONBytes.appendBool(segment.allDay, to: &bytes)
+    if let calendar = segment.calendar {
+      key("\"calendar\" : ", indent: inner, first: false, into: &bytes)
+      JSONBytes.appendString(calendar, to: &bytes)
+    }
+    key("\"continuesAfter\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendBool(segment.continuesAfter, to: &bytes)
+    key("\"continuesBefore\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendBool(segment.continuesBefore, to: &bytes)
+    key("\"end\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendString(segment.end, to: &bytes)
+    key("\"firstDay\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendDay(segment.firstDay, to: &bytes)
+    key("\"lastDay\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendDay(segment.lastDay, to: &bytes)
+    if let location = segment.location {
+      key("\"location\" : ", indent: inner, first: false, into: &bytes)
+      JSONBytes.appendString(location, to: &bytes)
+    }
+    key("\"recurrenceId\" : ", indent: inner, first: false, into: &bytes)
+    writeOptional(segment.recurrenceId, into: &bytes)
+    key("\"start\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendString(segment.start, to: &bytes)
+    key("\"title\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendString(segment.title, to: &bytes)
+    key("\"uid\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendString(segment.uid, to: &bytes)
+    close("}", indent: indent, into: &bytes)
+  }
+
+  /// A skipped event: `uid` and `line` always, null when unknown.
+  static func write(_ event: SkippedEvent, indent: Int, into bytes: inout [UInt8]) {
+    let inner = indent + 1
+    bytes.append(UInt8(ascii: "{"))
+    key("\"line\" : ", indent: inner, first: true, into: &bytes)
+    if let line = event.line {
+      JSONBytes.appendInt(line, to: &bytes)
+    } else {
+      JSONBytes.append("null", to: &bytes)
+    }
+    key("\"reason\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendString(event.reason, to: &bytes)
+    key("\"uid\" : ", indent: inner, first: false, into: &bytes)
+    writeOptional(event.uid, into: &bytes)
+    close("}", indent: indent, into: &bytes)
+  }
+
+  /// The counts, every one always present.
+  static func write(_ stats: LayoutStats, indent: Int, into bytes: inout [UInt8]) {
+    let inner = indent + 1
+    bytes.append(UInt8(ascii: "{"))
+    key("\"eventsCancelled\" : ", indent: inner, first: true, into: &bytes)
+    JSONBytes.appendInt(stats.eventsCancelled, to: &bytes)
+    key("\"eventsDuplicate\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendInt(stats.eventsDuplicate, to: &bytes)
+    key("\"eventsOutside\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendInt(stats.eventsOutside, to: &bytes)
+    key("\"eventsRead\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendInt(stats.eventsRead, to: &bytes)
+    key("\"eventsShown\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendInt(stats.eventsShown, to: &bytes)
+    key("\"eventsSkipped\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendInt(stats.eventsSkipped, to: &bytes)
+    key("\"occurrences\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendInt(stats.occurrences, to: &bytes)
+    key("\"segments\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendInt(stats.segments, to: &bytes)
+    close("}", indent: indent, into: &bytes)
+  }
+
+  /// A calendar entry.
+  static func write(_ calendar: CalendarInfo, indent: Int, into bytes: inout [UInt8]) {
+    let inner = indent + 1
+    bytes.append(UInt8(ascii: "{"))
+    key("\"color\" : ", indent: inner, first: true, into: &bytes)
+    JSONBytes.appendString(calendar.color, to: &bytes)
+    key("\"name\" : ", indent: inner, first: false, into: &bytes)
+    JSONBytes.appendString(calendar.name, to: &bytes)
+    close("}", indent: indent, into: &bytes)
+  }
+
+  /// Hidden-segment counts by day, keys in the UTF-8 byte order of their `YYYY-MM-DD` text.
+  static func write(_ more: [Day: Int], indent: Int, into bytes: inout [UInt8]) {
+    let inner = indent + 1
+    let entries = more.map { (key: $0.key.description, count: $0.value) }
+      .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    bytes.append(UInt8(ascii: "{"))
+    bytes.append(JSONBytes.newline)
+    for (index, entry) in entries.enumerated() {
+      if index > 0 { JSONBytes.append(",\n", to: &bytes) }
+      JSONBytes.appendIndent(inner, to: &bytes)
+      JSONBytes.appendString(entry.key, to: &bytes)
+      JSONBytes.append(" : ", to: &bytes)
+      JSONBytes.appendInt(entry.count, to: &bytes)
+    }
+    close("}", indent: indent, into: &bytes)
+  }
+
+  /// An array, each element on its own line one level deeper.
+  static func writeArray<Element>(
+    _ elements: [Element], indent: Int, into bytes: inout [UInt8],
+    element write: (Element, Int, inout [UInt8]) -> Void
+  ) {
+    let inner = indent + 1
+    bytes.append(UInt8(ascii: "["))
+    bytes.append(JSONBytes.newline)
+    for index in elements.indices {
+      if index > elements.startIndex { JSONBytes.append(",\n", to: &bytes) }
+      JSONBytes.appendIndent(inner, to: &bytes)
+      write(elements[index], inner, &bytes)
+    }
+    close("]", indent: indent, into: &bytes)
+  }
+
+  /// A string, or `null`.
+  private static func writeOptional(_ string: String?, into bytes: inout [UInt8]) {
+    if let string {
+      JSONBytes.appendString(string, to: &bytes)
+    } else {
+      JSONBytes.append("null", to: &bytes)
+    }
+  }
+
+  /// A member's start: the separator from the member before (a line break after the opening
+  /// brace), the indentation and the quoted key with ` : `.
+  private static func key(
+    _ quotedKey: StaticString, indent: Int, first: Bool, into bytes: inout [UInt8]
+  ) {
+    if !first { bytes.append(UInt8(ascii: ",")) }
+    JSONBytes.appendNewline(indent: indent, to: &bytes)
+    JSONBytes.append(quotedKey, to: &bytes)
+  }
+
+  /// A line break, the indentation of the opening line and the closing bracket.
+  private static func close(_ bracket: StaticString, indent: Int, into bytes: inout [UInt8]) {
+    JSONBytes.appendNewline(indent: indent, to: &bytes)
+    JSONBytes.append(bracket, to: &bytes)
+  }
+}
