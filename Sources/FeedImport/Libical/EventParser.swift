@@ -143,11 +143,15 @@ struct EventParser {
         return .skipped(uid: uidOrNil, reason: "RRULE that libical rejects")
       }
       EventParser.alignUntil(&value, with: start)
-      guard let iterator = icalrecur_iterator_new(value, start) else {
-        return .skipped(
-          uid: uidOrNil, reason: "RRULE that libical rejects (its BY parts do not fit its FREQ)")
+      // A rule without BY parts has nothing libical's check could reject (and setting up its
+      // iterator costs ICU calendars): check the others.
+      if SeriesExpander.hasByParts(value) || value.rscale != nil {
+        guard let iterator = icalrecur_iterator_new(value, start) else {
+          return .skipped(
+            uid: uidOrNil, reason: "RRULE that libical rejects (its BY parts do not fit its FREQ)")
+        }
+        icalrecur_iterator_free(iterator)
       }
-      icalrecur_iterator_free(iterator)
       let density = RuleDensity.instancesPerPeriod(value)
       if density > RuleDensity.limit {
         return .skipped(

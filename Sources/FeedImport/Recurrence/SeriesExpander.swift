@@ -156,6 +156,40 @@ struct SeriesExpander {
       }
     }
     SeriesExpander.replaceCount(of: &rule, from: wallStart)
+    var steps = 0
+    var kept = 0
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: window.timeBudget)
+    /// Takes one wall-clock instance; false when the expansion is over.
+    func take(_ wall: icaltimetype) -> Bool {
+      var next = wall
+      next.zone = record.allDay ? nil : zone
+      let key = SeriesExpander.key(of: next, allDay: record.allDay)
+      if key >= latest { return false }
+      if key >= earliest, consider(next) {
+        kept += 1
+        if kept > window.maximumOccurrences + record.exdates.count { return false }
+      }
+      steps += 1
+      if steps & 63 == 0, clock.now > deadline {
+        result.warnings.append(
+          "expanding the RRULE took longer than \(window.timeBudget.components.seconds) s; expansion stopped after \(steps) steps"
+        )
+        return false
+      }
+      if steps >= window.maximumSteps {
+        result.warnings.append(
+          "the RRULE needed more than \(window.maximumSteps) steps to reach the window; expansion stopped there"
+        )
+        return false
+      }
+      return true
+    }
+    if let stepDays = SeriesExpander.plainStepDays(of: rule) {
+      SeriesExpander.plainInstances(
+        from: wallStart, stepDays: stepDays, until: rule.until, earliest: earliest, take)
+      return
+    }
     guard let iterator = icalrecur_iterator_new(rule, wallStart) else {
       result.warnings.append("libical refused to expand the RRULE")
       return
@@ -182,12 +216,8 @@ struct SeriesExpander {
     // was not in the rule's set and takes the first of the COUNT places.
     var remaining = rule.count > 0 ? Int(rule.count) : Int.max
     var first = rule.count > 0
-    var steps = 0
-    var kept = 0
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: window.timeBudget)
     while remaining > 0 {
-      var next = icalrecur_iterator_next(iterator)
+      let next = icalrecur_iterator_next(iterator)
       if icaltime_is_null_time(next) != 0 { break }
       if first {
         first = false
@@ -197,26 +227,7 @@ struct SeriesExpander {
         }
       }
       remaining -= 1
-      next.zone = record.allDay ? nil : zone
-      let key = SeriesExpander.key(of: next, allDay: record.allDay)
-      if key >= latest { break }
-      if key >= earliest, consider(next) {
-        kept += 1
-        if kept > window.maximumOccurrences + record.exdates.count { break }
-      }
-      steps += 1
-      if steps & 63 == 0, clock.now > deadline {
-        result.warnings.append(
-          "expanding the RRULE took longer than \(window.timeBudget.components.seconds) s; expansion stopped after \(steps) steps"
-        )
-        break
-      }
-      if steps >= window.maximumSteps {
-        result.warnings.append(
-          "the RRULE needed more than \(window.maximumSteps) steps to reach the window; expansion stopped there"
-        )
-        break
-      }
+      if !take(next) { break }
     }
   }
 
