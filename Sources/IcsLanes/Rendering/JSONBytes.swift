@@ -108,13 +108,18 @@ enum JSONBytes {
     appendIndent(level, to: &bytes)
   }
 
-  /// The indentation of `level`: two spaces a level.
+  /// The indentation of `level`: two spaces a level, copied from a row of spaces (every line
+  /// of the output starts with one).
   static func appendIndent(_ level: Int, to bytes: inout [UInt8]) {
-    for _ in 0..<max(0, level) {
-      bytes.append(space)
-      bytes.append(space)
+    var remaining = max(0, level) * 2
+    while remaining > 0 {
+      let count = min(remaining, spaces.utf8CodeUnitCount)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: count))
+      remaining -= count
     }
   }
+
+  private static let spaces: StaticString = "                                                "
 
   /// Text known to need no escaping (punctuation, keys, literals), copied as it is.
   static func append(_ text: StaticString, to bytes: inout [UInt8]) {
