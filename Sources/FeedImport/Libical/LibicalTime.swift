@@ -30,11 +30,19 @@ enum LibicalTime {
     if zone == icaltimezone_get_utc_timezone() { return wall }
     // Offsets a day either side of the wall time: every real offset lies within ±26 hours, so
     // these bracket the one transition (if any) that can make this wall time odd.
-    let before = offset(at: wall - 129_600, in: zone)
-    let after = offset(at: wall + 129_600, in: zone)
+    let low = wall - 129_600
+    let high = wall + 129_600
+    if let steady = SteadyOffsets.offset(over: low, high, in: zone) {
+      return wall - Int64(steady)
+    }
+    let before = offset(at: low, in: zone)
+    let after = offset(at: high, in: zone)
     let early = wall - Int64(before)
     if before == after {
-      if offset(at: early, in: zone) == before { return early }
+      if offset(at: early, in: zone) == before {
+        SteadyOffsets.learn(low, high, offset: before, in: zone)
+        return early
+      }
       // More than one change within a few days (rare): take libical's answer via a probe of
       // the offset at the first guess.
       return wall - Int64(offset(at: early, in: zone))

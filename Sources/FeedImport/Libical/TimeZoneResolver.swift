@@ -19,7 +19,10 @@ final class TimeZoneResolver {
   deinit {
     // A feed may be released on any thread: free libical's objects behind the lock too.
     let holder = holder
-    LibicalGate.run { icalcomponent_free(holder) }
+    LibicalGate.run {
+      SteadyOffsets.forgetAll()
+      icalcomponent_free(holder)
+    }
   }
 
   /// Adds a parsed VTIMEZONE to the holder (which takes ownership).
