@@ -101,8 +101,10 @@ public final class Feed: @unchecked Sendable {
         )
       }
     }
-    let (records, series, duplicates, duplicateWarnings) = Feed.group(
-      loader.records, source: source)
+    // Grouping reads instants and reaches through libical: behind its lock too.
+    let (records, series, duplicates, duplicateWarnings) = LibicalGate.run {
+      Feed.group(loader.records, source: source)
+    }
     if options.strict, let first = duplicateWarnings.first {
       throw .strictFailure(source: source, line: first.line, message: first.message)
     }
