@@ -17,23 +17,27 @@ struct MonthStream {
     let feeds = try command.loadFeeds(settings)
     var expansionWarnings: [ImportWarning] = []
     var statsLines: [MonthLayout] = []
-    // One buffer for every month: it grows to the biggest month's JSON and is reused.
-    var bytes = Array("[\n".utf8)
-    var index = 0
+    try StandardOutput.write(Array("[\n".utf8))
+    // Months are written two at a time, their JSON made on two threads.
+    var pending: [MonthLayout] = []
+    var written = 0
+    func flush() throws {
+      for element in PairedEncoder.elements(of: pending, first: written == 0) {
+        try StandardOutput.write(element)
+      }
+      written += pending.count
+      pending.removeAll()
+    }
     try MonthLayouter.layOut(feeds, request: settings.request) { layout, warnings in
-      defer { index += 1 }
       expansionWarnings += warnings
-      // One array element: a separator, then the object one level deep.
-      bytes.append(contentsOf: (index == 0 ? "  " : ",\n  ").utf8)
-      JSONLayoutRenderer.write(layout, indent: 1, into: &bytes)
-      try StandardOutput.write(bytes)
-      bytes.removeAll(keepingCapacity: true)
       var summary = layout
       summary.weeks = []
       statsLines.append(summary)
+      pending.append(layout)
+      if pending.count == 2 { try flush() }
     }
-    bytes.append(contentsOf: "\n]\n".utf8)
-    try StandardOutput.write(bytes)
+    try flush()
+    try StandardOutput.write(Array("\n]\n".utf8))
     Diagnostics.printWarnings(
       IcsLanesCommand.importWarnings(feeds) + expansionWarnings.map(\.description))
     if command.stats {

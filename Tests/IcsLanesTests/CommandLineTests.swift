@@ -1,4 +1,7 @@
+import FeedImport
 import Foundation
+import IcsLanes
+import LaneLayout
 import Testing
 
 /// Every view flag, run through the built `icslanes` binary.
@@ -162,6 +165,31 @@ struct CommandLineTests {
       #expect(result.stdout.contains("\\u009b31m C1"))
       let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
       #expect(months == "1" ? parsed is [String: Any] : (parsed as? [Any])?.count == 2)
+    }
+  }
+
+  @Test("--months N streams the same JSON array the library renders for the request")
+  func monthsMatchTheLibrary() throws {
+    for count in [1, 2, 5] {
+      let result = try CommandRunner.run(
+        [
+          CommandLineTests.family, CommandLineTests.team, "--format", "json", "--month", "2024-06",
+          "--months", "\(count)", "--tz", "Europe/Berlin", "--max-lanes", "2", "--outside-days",
+        ])
+      #expect(result.status == 0)
+      let feeds = try [CommandLineTests.family, CommandLineTests.team].map {
+        try Feed(contentsOf: $0)
+      }
+      let zone = try #require(DisplayZone(named: "Europe/Berlin"))
+      let request = MonthRequest(
+        first: try #require(YearMonth(year: 2024, month: 6)), count: count, zone: zone,
+        options: LayoutOptions(maxLanes: 2, showsOutsideDays: true))
+      let layouts = MonthLayouter.layOut(feeds, request: request).layouts
+      let expected =
+        count == 1
+        ? try JSONLayoutRenderer.render(layouts[0])
+        : try JSONLayoutRenderer.render(layouts)
+      #expect(result.stdout == expected, "--months \(count)")
     }
   }
 
