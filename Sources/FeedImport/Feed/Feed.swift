@@ -6,8 +6,10 @@ import LaneLayout
 ///
 /// Loading streams the input component by component, so memory follows the events kept, not the
 /// file. With ``ImportOptions/window`` set, events that cannot touch the window are passed over
-/// without being parsed. All libical work is confined behind one lock, so a feed may be queried
-/// from several tasks at once.
+/// without being parsed. On a machine with several cores, an input over 1 MiB (or of unknown
+/// size) is scanned on the calling thread while a worker thread parses what the scan keeps, in
+/// file order, so the result is the same. All libical work is confined behind one lock, so a
+/// feed may be queried from several tasks at once.
 public final class Feed: @unchecked Sendable {
   /// The file path, or the name given for bytes.
   public let source: String
@@ -83,7 +85,7 @@ public final class Feed: @unchecked Sendable {
     reopen: (() throws(ImportError) -> ByteSource)?
   ) throws(ImportError) {
     var loader = FeedLoader(source: source, options: options)
-    try LibicalGate.run { () throws(ImportError) -> Void in try loader.load(from: &byteSource) }
+    try loader.load(from: &byteSource)
     let conflicts = loader.conflictingUIDs()
     if !conflicts.isEmpty {
       // A passed-over event shares its UID with another in a way that matters (a duplicate, a

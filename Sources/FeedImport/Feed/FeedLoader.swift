@@ -1,10 +1,12 @@
 import CLibical
 import LaneLayout
 
-/// Reads a feed from bytes to ``EventRecord``s: the scanner cuts components, the pre-filter
-/// passes over events that cannot touch the window, libical reads the rest one at a time.
-/// Call inside ``LibicalGate``.
-struct FeedLoader {
+/// Reads a feed from bytes to ``EventRecord``s: the scan (``FeedScan``) cuts components and
+/// passes over events that cannot touch the window, libical reads the rest one at a time, on
+/// the loading thread or, for a large feed, on a worker thread while the scan goes on (see
+/// ``LoadPipeline``). Takes ``LibicalGate`` itself in ``load(from:)``; call ``readAgain(for:from:)``
+/// inside it.
+struct FeedLoader: ScanSink {
   let source: String
   let options: ImportOptions
 
@@ -12,12 +14,8 @@ struct FeedLoader {
   var records: [EventRecord] = []
   var warnings: [ImportWarning] = []
   var skipped: [SkippedEvent] = []
-  var eventsRead = 0
-  var eventsPassedOver = 0
-  /// ``FeedLoader/uidKey(_:)`` of every event the pre-filter passed over that has a UID.
-  var passedOverUIDs: [Int] = []
-  /// The same for passed-over RECURRENCE-ID overrides, with the day of the instance replaced.
-  var passedOverOverrides: [(uid: Int, replacedDay: Int)] = []
+  /// The scan's counts and passed-over UIDs, once ``load(from:)`` has read the feed.
+  private(set) var tally: ScanTally
   var strictProblem: ImportError?
   /// Events with a TZID not (yet) resolved, to read again once every VTIMEZONE has been seen.
   private var deferred: [DeferredEvent] = []
@@ -33,23 +31,34 @@ struct FeedLoader {
   init(source: String, options: ImportOptions) {
     self.source = source
     self.options = options
+    tally = ScanTally(window: options.window)
   }
 
+  /// VEVENT components read (passed over and broken ones included).
+  var eventsRead: Int { tally.eventsRead }
+  /// VEVENTs the pre-filter passed over (and the second pass did not read after all).
+  var eventsPassedOver: Int { tally.eventsPassedOver }
+
+  /// Reads the whole feed: scans it, parses what the pre-filter keeps, then the events whose
+  /// VTIMEZONE came after them. The first problem under `strict` is thrown.
   mutating func load(from byteSource: inout ByteSource) throws(ImportError) {
-    var splitter = LineSplitter()
-    var scanner = ComponentScanner()
-    do {
-      try read(from: &byteSource, splitter: &splitter, scanner: &scanner)
-    } catch .lineTooLong(let line, let limit) {
-      throw .notICalendar(source: source, detail: "line \(line) is longer than \(limit >> 20) MiB")
+    var scan = FeedScan(source: source, options: options)
+    let stopped: Bool
+    if FeedLoader.overlapsScan(options.scanOverlap, totalBytes: byteSource.totalBytes) {
+      stopped = try loadOverlapped(&scan, from: &byteSource)
+    } else {
+      stopped = try LibicalGate.run { () throws(ImportError) -> Bool in
+        try scan.run(from: &byteSource, into: &self)
+      }
     }
-    scanner.finish { handle($0) }
-    resolveDeferred()
-    if !scanner.sawCalendarData {
-      throw .notICalendar(source: source, detail: FeedLoader.describeStart(of: scanner))
+    if stopped, let strictProblem { throw strictProblem }
+    tally = scan.tally
+    LibicalGate.run { resolveDeferred() }
+    if !scan.sawCalendarData {
+      throw .notICalendar(source: source, detail: scan.startDescription)
     }
-    if splitter.nulBytes > 0 {
-      warn(line: nil, uid: nil, "\(splitter.nulBytes) NUL byte(s) removed")
+    if scan.nulBytes > 0 {
+      warn(line: nil, uid: nil, "\(scan.nulBytes) NUL byte(s) removed")
     }
     if warningsLeftOut > 0 {
       warnings.append(
@@ -58,32 +67,6 @@ struct FeedLoader {
           message: "\(warningsLeftOut) more warning(s) about this feed not listed"))
     }
     if let strictProblem { throw strictProblem }
-  }
-
-  /// Reads every line into the scanner; stops at the first content line when it is not
-  /// iCalendar, and at the first problem under `strict`.
-  private mutating func read(
-    from byteSource: inout ByteSource, splitter: inout LineSplitter,
-    scanner: inout ComponentScanner
-  ) throws(ImportError) {
-    var checkedStart = false
-    while try byteSource.readChunk({ (chunk) throws(ImportError) -> Void in
-      try splitter.feed(chunk) { (line, number) throws(ImportError) -> Void in
-        scanner.scan(line, number: number) { handle($0) }
-        if !checkedStart, scanner.sawContent {
-          checkedStart = true
-          if !scanner.sawCalendarData {
-            throw .notICalendar(source: source, detail: FeedLoader.describeStart(of: scanner))
-          }
-        }
-      }
-    }) {
-      options.progress?(byteSource.bytesRead, byteSource.totalBytes)
-      if let strictProblem { throw strictProblem }
-    }
-    try splitter.finish { (line, number) throws(ImportError) -> Void in
-      scanner.scan(line, number: number) { handle($0) }
-    }
   }
 
   /// A key that matches the UIDs of the byte scan and of libical (trimmed, hashed).
@@ -108,10 +91,10 @@ struct FeedLoader {
   /// only replace one instance far from the window do not matter.
   mutating func conflictingUIDs() -> Set<Int> {
     var conflicts = overrideConflicts()
-    guard !passedOverUIDs.isEmpty else { return conflicts }
+    guard !tally.passedOverUIDs.isEmpty else { return conflicts }
     // Sorted in place: with a million events passed over, a copy would be 8 MB more.
-    passedOverUIDs.sort()
-    let passed = passedOverUIDs
+    tally.passedOverUIDs.sort()
+    let passed = tally.passedOverUIDs
     for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
       conflicts.insert(passed[index])
     }
@@ -139,6 +122,7 @@ struct FeedLoader {
   /// (its instance then shows a RECURRENCE-ID), or whose replaced instance would last into the
   /// window; or a kept override of the same instance (a duplicate).
   private func overrideConflicts() -> Set<Int> {
+    let passedOverOverrides = tally.passedOverOverrides
     guard let window = options.window, !passedOverOverrides.isEmpty else { return [] }
     var conflicts: Set<Int> = []
     // Two passed-over overrides of one instance: duplicates, counted as such without the filter.
@@ -191,13 +175,13 @@ struct FeedLoader {
     var scanner = ComponentScanner()
     while try byteSource.readChunk({ (chunk) throws(ImportError) -> Void in
       try splitter.feed(chunk) { (line, number) throws(ImportError) -> Void in
-        scanner.scan(line, number: number) { handle($0) }
+        scanner.scan(line, number: number) { handleAgain($0) }
       }
     }) {}
     try splitter.finish { (line, number) throws(ImportError) -> Void in
-      scanner.scan(line, number: number) { handle($0) }
+      scanner.scan(line, number: number) { handleAgain($0) }
     }
-    scanner.finish { handle($0) }
+    scanner.finish { handleAgain($0) }
     // Back to file order, which the grouping of series relies on.
     records.sort { $0.line < $1.line }
   }
@@ -210,23 +194,16 @@ struct FeedLoader {
 
   var secondPass: SecondPass?
 
-  /// Whether the first pass passed `facts` over.
-  private func passesOver(_ facts: EventFacts) -> Bool {
-    guard let window = options.window else { return false }
-    return !facts.uidTruncated && !facts.uidEscaped
-      && !facts.mayTouch(first: window.lowerBound, last: window.upperBound)
-  }
-
-  /// ``handle(_:)`` during the second pass: only passed-over events of the keys are parsed.
+  /// An item of the second pass: only passed-over events of the keys are parsed.
   private mutating func handleAgain(_ item: ScannedItem) {
     switch item {
     case .calendarBegins:
       secondPass?.calendar += 1
     case .event(let block, let line, let facts):
-      guard let pass = secondPass, let uid = facts.uid, passesOver(facts),
+      guard let pass = secondPass, let uid = facts.uid, tally.passesOver(facts),
         pass.keys.contains(FeedLoader.uidKey(uid)), calendars.indices.contains(pass.calendar)
       else { return }
-      eventsPassedOver -= 1
+      tally.eventsPassedOver -= 1
       parse(block: block, line: line, facts: facts, calendar: pass.calendar)
     default:
       break
@@ -252,31 +229,8 @@ struct FeedLoader {
     }
   }
 
-  /// C0, DEL, C1 and the Unicode line and paragraph separators.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-      || scalar.value == 0x2029
-  }
-
-  /// Why a feed is not iCalendar, from its first line that is not blank.
-  static func describeStart(of scanner: ComponentScanner) -> String {
-    guard scanner.sawContent, let line = scanner.firstContentLine else {
-      return "the input is empty"
-    }
-    let shown = String(
-      line.unicodeScalars.map { FeedLoader.isControl($0) ? "?" : Character($0) }.prefix(40))
-    let number = scanner.firstContentLineNumber
-    if line.hasPrefix("<") {
-      return "line \(number) starts like HTML or XML (\"\(shown)\"), not with BEGIN:VCALENDAR"
-    }
-    return "line \(number) starts with \"\(shown)\", not with BEGIN:VCALENDAR"
-  }
-
-  private mutating func handle(_ item: ScannedItem) {
-    if secondPass != nil {
-      handleAgain(item)
-      return
-    }
+  /// Reads an item the scan kept (first pass): libical parses VTIMEZONEs and events.
+  mutating func take(_ item: ScannedItem) {
     switch item {
     case .calendarBegins:
       calendars.append(FeedCalendar())
@@ -301,26 +255,18 @@ struct FeedLoader {
         warn(line: line, uid: nil, "a VTIMEZONE libical cannot read (or without TZID); not used")
       }
     case .event(let block, let line, let facts):
-      eventsRead += 1
-      if passesOver(facts) {
-        eventsPassedOver += 1
-        if let uid = facts.uid {
-          if facts.overridesInstance, let replaced = facts.recurrenceIdDay {
-            passedOverOverrides.append((FeedLoader.uidKey(uid), replaced.ordinal))
-          } else {
-            passedOverUIDs.append(FeedLoader.uidKey(uid))
-          }
-        }
-        return
-      }
       guard !calendars.isEmpty else { return }
       parse(block: block, line: line, facts: facts, calendar: calendars.count - 1)
     case .brokenEvent(let line, let uid, let reason):
-      eventsRead += 1
       skip(uid: uid, line: line, reason: reason)
     case .notice(let line, let message):
       warn(line: line, uid: nil, message)
     }
+  }
+
+  /// A chunk's items are read: the load goes on unless `strict` met a problem.
+  func chunkEnded() -> Bool {
+    strictProblem == nil
   }
 
   /// Reads again the events whose TZID was unknown when they were met, now that every

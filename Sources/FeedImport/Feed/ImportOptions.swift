@@ -14,6 +14,8 @@ public struct ImportOptions: Sendable {
   public var maximumRecurrenceSteps: Int
   /// Called after each chunk read with the bytes read so far and the total, when known.
   public var progress: (@Sendable (Int, Int?) -> Void)?
+  /// Whether the scan and libical's parse run on two threads (tests force either way).
+  var scanOverlap = ScanOverlap.automatic
 
   /// Options with the defaults: no pre-filter, lenient, 10,000 occurrences and 2,000,000 steps
   /// per event and window.

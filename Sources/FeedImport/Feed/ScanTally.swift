@@ -1,0 +1,54 @@
+import LaneLayout
+
+/// What the byte scan decides about each component on its own, before libical sees it: it
+/// counts the VEVENTs, passes over those that cannot touch the window (the month pre-filter)
+/// and remembers their UIDs, so that the loader can tell afterwards when one matters after all.
+///
+/// Needs only the scan's ``EventFacts`` and the window, never libical, so it runs on the thread
+/// that scans while another parses (see ``LoadPipeline``).
+struct ScanTally {
+  /// The window of ``ImportOptions/window``; nil keeps every event.
+  let window: ClosedRange<Day>?
+  /// VEVENT components read (passed over and broken ones included).
+  var eventsRead = 0
+  /// VEVENTs the pre-filter passed over.
+  var eventsPassedOver = 0
+  /// ``FeedLoader/uidKey(_:)`` of every event the pre-filter passed over that has a UID.
+  var passedOverUIDs: [Int] = []
+  /// The same for passed-over RECURRENCE-ID overrides, with the day of the instance replaced.
+  var passedOverOverrides: [(uid: Int, replacedDay: Int)] = []
+
+  init(window: ClosedRange<Day>?) {
+    self.window = window
+  }
+
+  /// Whether the pre-filter passes `facts` over.
+  func passesOver(_ facts: EventFacts) -> Bool {
+    guard let window else { return false }
+    return !facts.uidTruncated && !facts.uidEscaped
+      && !facts.mayTouch(first: window.lowerBound, last: window.upperBound)
+  }
+
+  /// Counts `item`; returns it for libical, or nil when the pre-filter passes it over.
+  mutating func route(_ item: ScannedItem) -> ScannedItem? {
+    switch item {
+    case .event(_, _, let facts):
+      eventsRead += 1
+      guard passesOver(facts) else { return item }
+      eventsPassedOver += 1
+      if let uid = facts.uid {
+        if facts.overridesInstance, let replaced = facts.recurrenceIdDay {
+          passedOverOverrides.append((FeedLoader.uidKey(uid), replaced.ordinal))
+        } else {
+          passedOverUIDs.append(FeedLoader.uidKey(uid))
+        }
+      }
+      return nil
+    case .brokenEvent:
+      eventsRead += 1
+      return item
+    case .calendarBegins, .calendarProperty, .timeZone, .notice:
+      return item
+    }
+  }
+}
