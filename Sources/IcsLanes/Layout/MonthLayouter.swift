@@ -32,7 +32,7 @@ public enum MonthLayouter {
   /// Lays out every month of `request` in order and hands each to `body` as soon as it is
   /// ready, with the warnings met expanding it.
   ///
-  /// Each series is expanded once for all the months (see ``Feed/spans(for:in:)``); only the
+  /// Each series is expanded once for all the months (see `Feed.spans(for:in:)`); only the
   /// occurrences are held for the months not yet handed over, not their layouts. The layouts
   /// are those ``layOut(_:month:zone:options:)`` gives month by month.
   public static func layOut(
