@@ -26,42 +26,9 @@ public struct Segment: Sendable, Hashable, Codable {
   /// The event's location, when known.
   public var location: String?
 
-  /// The piece of `span` that covers `firstDay…lastDay`.
-  public init(span: DaySpan, firstDay: Day, lastDay: Day) {
-    uid = span.uid
-    recurrenceId = span.recurrenceId
-    title = span.title
-    allDay = span.allDay
-    start = span.start
-    end = span.end
-    self.firstDay = firstDay
-    self.lastDay = lastDay
-    continuesBefore = span.firstDay < firstDay
-    continuesAfter = span.lastDay > lastDay
-    calendar = span.calendar
-    location = span.location
-  }
-
   enum CodingKeys: String, CodingKey {
     case uid, recurrenceId, title, allDay, start, end, firstDay, lastDay, continuesBefore,
       continuesAfter, calendar, location
-  }
-
-  /// Decodes a segment as the contract writes it.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    uid = try container.decode(String.self, forKey: .uid)
-    recurrenceId = try container.decodeIfPresent(String.self, forKey: .recurrenceId)
-    title = try container.decode(String.self, forKey: .title)
-    allDay = try container.decode(Bool.self, forKey: .allDay)
-    start = try container.decode(String.self, forKey: .start)
-    end = try container.decode(String.self, forKey: .end)
-    firstDay = try container.decode(Day.self, forKey: .firstDay)
-    lastDay = try container.decode(Day.self, forKey: .lastDay)
-    continuesBefore = try container.decode(Bool.self, forKey: .continuesBefore)
-    continuesAfter = try container.decode(Bool.self, forKey: .continuesAfter)
-    calendar = try container.decodeIfPresent(String.self, forKey: .calendar)
-    location = try container.decodeIfPresent(String.self, forKey: .location)
   }
 
   /// Encodes the segment as the contract writes it: `recurrenceId` always present (null for a
@@ -81,5 +48,36 @@ public struct Segment: Sendable, Hashable, Codable {
     try container.encode(continuesAfter, forKey: .continuesAfter)
     try container.encodeIfPresent(calendar, forKey: .calendar)
     try container.encodeIfPresent(location, forKey: .location)
+  }
+}
+
+// The initializers live in an extension so that the struct keeps its (internal) memberwise
+// initializer, which builds a segment in place: with an initializer assigning field by field,
+// the optimizer copies each finished segment, retaining and releasing its strings once more.
+extension Segment {
+  /// The piece of `span` that covers `firstDay…lastDay`.
+  public init(span: DaySpan, firstDay: Day, lastDay: Day) {
+    self.init(
+      uid: span.uid, recurrenceId: span.recurrenceId, title: span.title, allDay: span.allDay,
+      start: span.start, end: span.end, firstDay: firstDay, lastDay: lastDay,
+      continuesBefore: span.firstDay < firstDay, continuesAfter: span.lastDay > lastDay,
+      calendar: span.calendar, location: span.location)
+  }
+
+  /// Decodes a segment as the contract writes it.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    uid = try container.decode(String.self, forKey: .uid)
+    recurrenceId = try container.decodeIfPresent(String.self, forKey: .recurrenceId)
+    title = try container.decode(String.self, forKey: .title)
+    allDay = try container.decode(Bool.self, forKey: .allDay)
+    start = try container.decode(String.self, forKey: .start)
+    end = try container.decode(String.self, forKey: .end)
+    firstDay = try container.decode(Day.self, forKey: .firstDay)
+    lastDay = try container.decode(Day.self, forKey: .lastDay)
+    continuesBefore = try container.decode(Bool.self, forKey: .continuesBefore)
+    continuesAfter = try container.decode(Bool.self, forKey: .continuesAfter)
+    calendar = try container.decodeIfPresent(String.self, forKey: .calendar)
+    location = try container.decodeIfPresent(String.self, forKey: .location)
   }
 }
