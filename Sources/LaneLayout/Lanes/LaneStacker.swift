@@ -73,8 +73,11 @@ struct LaneStacker {
     var node = leafCount + lane
     tree[node] = LaneStacker.fitting[Int(occupancy[lane])]
     node /= 2
+    // Up to the first node whose set does not change: the ones above it stay as they are.
     while node >= 1 {
-      tree[node] = tree[2 * node] | tree[2 * node + 1]
+      let merged = tree[2 * node] | tree[2 * node + 1]
+      if merged == tree[node] { break }
+      tree[node] = merged
       node /= 2
     }
   }

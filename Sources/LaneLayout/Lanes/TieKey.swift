@@ -1,22 +1,21 @@
 /// Rule 3's string keys of one span, read once for sorting spans whose instants are equal.
 ///
-/// Holds the first 16 UTF-8 bytes of the title and of the uid as integers, so that most
-/// comparisons never go back to the strings; only two titles (or uids) longer than 16 bytes
-/// that agree on those bytes are compared in full.
+/// Holds the first 16 UTF-8 bytes of the title as integers, so that most comparisons never go
+/// back to the strings: only two titles longer than 16 bytes that agree on those bytes are
+/// compared in full, and uids and recurrence ids only for equal titles.
 struct TieKey {
   /// The span's position in the caller's list.
   var position: Int
   /// The span's index in the spans.
   var index: Int
+  /// The start of the title.
   var title: Prefix
-  var uid: Prefix
 
   /// The key of `spans[index]`.
   init(_ spans: UnsafeBufferPointer<DaySpan>, index: Int, position: Int) {
     self.position = position
     self.index = index
     title = Prefix(spans[index].title)
-    uid = Prefix(spans[index].uid)
   }
 
   /// Whether `lhs` comes before `rhs` by title, uid, recurrence id (by code point), then
@@ -28,9 +27,7 @@ struct TieKey {
       Prefix.order(lhs.title, rhs.title)
       ?? DaySpan.codePointOrder(spans[lhs.index].title, spans[rhs.index].title)
     if byTitle != 0 { return byTitle < 0 }
-    let byUID =
-      Prefix.order(lhs.uid, rhs.uid)
-      ?? DaySpan.codePointOrder(spans[lhs.index].uid, spans[rhs.index].uid)
+    let byUID = DaySpan.codePointOrder(spans[lhs.index].uid, spans[rhs.index].uid)
     if byUID != 0 { return byUID < 0 }
     let byRecurrence = DaySpan.codePointOrder(
       spans[lhs.index].recurrenceId ?? "", spans[rhs.index].recurrenceId ?? "")
@@ -44,6 +41,7 @@ struct TieKey {
     var low: UInt64 = 0
     var count: Int
 
+    @inline(__always)
     init(_ text: String) {
       count = text.utf8.count
       var shift = 0

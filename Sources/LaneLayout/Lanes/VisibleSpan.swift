@@ -34,7 +34,10 @@ struct VisibleSpan {
       if lhs.end != rhs.end { return lhs.end > rhs.end }
       return lhs.position < rhs.position
     }
-    // Runs of equal instants: order them on the strings, then on position.
+    // Runs of equal instants: order them on the strings, then on position. The tie keys are
+    // read in input order, which walks the spans (and their strings) front to back.
+    var runs: [Range<Int>] = []
+    var tieSlot = [Int](repeating: -1, count: visible.count)
     var runStart = 0
     while runStart < keys.count {
       var runEnd = runStart + 1
@@ -44,13 +47,25 @@ struct VisibleSpan {
         runEnd += 1
       }
       if runEnd - runStart > 1 {
-        var ties = keys[runStart..<runEnd].map { key in
-          TieKey(spans, index: visible[key.position].index, position: key.position)
-        }
-        ties.sort { TieKey.precedes($0, $1, in: spans) }
-        for (offset, tie) in ties.enumerated() { keys[runStart + offset].position = tie.position }
+        runs.append(runStart..<runEnd)
+        for key in keys[runStart..<runEnd] { tieSlot[key.position] = 0 }
       }
       runStart = runEnd
+    }
+    guard !runs.isEmpty else { return keys.map { visible[$0.position] } }
+    var ties: [TieKey] = []
+    for position in visible.indices where tieSlot[position] == 0 {
+      tieSlot[position] = ties.count
+      ties.append(TieKey(spans, index: visible[position].index, position: position))
+    }
+    var run: [TieKey] = []
+    for range in runs {
+      run.removeAll(keepingCapacity: true)
+      for key in keys[range] { run.append(ties[tieSlot[key.position]]) }
+      run.sort { TieKey.precedes($0, $1, in: spans) }
+      for (offset, tie) in run.enumerated() {
+        keys[range.lowerBound + offset].position = tie.position
+      }
     }
     return keys.map { visible[$0.position] }
   }
