@@ -8,18 +8,21 @@ public enum MonthLayoutEngine {
   ///   - month: the month to lay out.
   ///   - timeZone: the display zone's IANA name, reported in the result.
   ///   - options: week start, lane cap, outside days and lane rule.
+  /// - Returns: the layout; its segments read their strings from `spans` (shared, not copied).
   public static func layOut(
     _ spans: [DaySpan], month: YearMonth, timeZone: String, options: LayoutOptions = LayoutOptions()
   ) -> MonthLayout {
-    // Read in place: iterating or subscripting the array would copy each span (and retain its
-    // seven strings) every time.
-    spans.withUnsafeBufferPointer { all in
-      layOut(all, month: month, timeZone: timeZone, options: options)
+    // The segments read their strings from the spans (see SpanList). Read in place:
+    // iterating or subscripting the array would copy each span (and retain its seven strings)
+    // every time.
+    let source = SpanList(spans)
+    return source.spans.withUnsafeBufferPointer { all in
+      layOut(all, source: source, month: month, timeZone: timeZone, options: options)
     }
   }
 
   private static func layOut(
-    _ spans: UnsafeBufferPointer<DaySpan>, month: YearMonth, timeZone: String,
+    _ spans: UnsafeBufferPointer<DaySpan>, source: SpanList, month: YearMonth, timeZone: String,
     options: LayoutOptions
   ) -> MonthLayout {
     let grid = MonthGrid(
@@ -72,7 +75,7 @@ public enum MonthLayoutEngine {
       weeks.append(
         RowLanes.weekRow(
           start: rowStart, pieces: pieces[row], laneOf: laneOf, laneCount: laneCount,
-          maxLanes: options.maxLanes, spans: spans))
+          maxLanes: options.maxLanes, spans: spans, source: source))
     }
     return MonthLayout(
       month: month, timeZone: timeZone, weekStart: options.weekStart,

@@ -1,13 +1,13 @@
 /// Builds a week row's lanes of segments once every piece of the row has its lane.
 enum RowLanes {
   /// The row starting on `start` whose `pieces` (in the contract's order) sit in `laneOf`'s
-  /// lanes, `0..<laneCount`.
+  /// lanes, `0..<laneCount`; `spans` is `source`'s array, read in place.
   ///
   /// Each listed lane's array is made at its final size, its segments in day order; lanes from
   /// `maxLanes` on are only counted in `more`.
   static func weekRow(
     start: Day, pieces: [RowPiece], laneOf: [Int], laneCount: Int, maxLanes: Int?,
-    spans: UnsafeBufferPointer<DaySpan>
+    spans: UnsafeBufferPointer<DaySpan>, source: SpanList
   ) -> WeekRow {
     let shown = max(0, min(laneCount, maxLanes ?? laneCount))
     // Group the pieces by lane (a counting sort, which keeps the contract's order in a lane).
@@ -44,16 +44,12 @@ enum RowLanes {
             let piece = pieces[position]
             let firstDay = start.adding(days: piece.first)
             let lastDay = start.adding(days: piece.last)
-            // The memberwise initializer with the fields read in place: no copy of the span or
-            // of the segment.
             slot.initialize(
               to: Segment(
-                uid: spans[piece.span].uid, recurrenceId: spans[piece.span].recurrenceId,
-                title: spans[piece.span].title, allDay: spans[piece.span].allDay,
-                start: spans[piece.span].start, end: spans[piece.span].end, firstDay: firstDay,
-                lastDay: lastDay, continuesBefore: spans[piece.span].firstDay < firstDay,
-                continuesAfter: spans[piece.span].lastDay > lastDay,
-                calendar: spans[piece.span].calendar, location: spans[piece.span].location))
+                source: source, index: piece.span, firstDay: firstDay, lastDay: lastDay,
+                allDay: spans[piece.span].allDay,
+                continuesBefore: spans[piece.span].firstDay < firstDay,
+                continuesAfter: spans[piece.span].lastDay > lastDay))
             slot += 1
           }
           count = range.count
