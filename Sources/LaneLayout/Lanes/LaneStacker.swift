@@ -39,6 +39,13 @@ struct LaneStacker {
     UInt8(truncatingIfNeeded: (1 << (last + 1)) - (1 << first))
   }
 
+  /// Empties every lane, keeping the storage for the next row.
+  mutating func removeAll() {
+    guard !occupancy.isEmpty else { return }
+    occupancy.removeAll(keepingCapacity: true)
+    for node in tree.indices { tree[node] = LaneStacker.fitting[0] }
+  }
+
   /// Places `mask` in the lowest lane where it fits and returns that lane.
   mutating func placeFirstFit(_ mask: UInt8) -> Int {
     // An unused lane always fits: make sure the tree has one.
@@ -66,8 +73,11 @@ struct LaneStacker {
     var node = leafCount + lane
     tree[node] = LaneStacker.fitting[Int(occupancy[lane])]
     node /= 2
+    // Up to the first node whose set does not change: the ones above it stay as they are.
     while node >= 1 {
-      tree[node] = tree[2 * node] | tree[2 * node + 1]
+      let merged = tree[2 * node] | tree[2 * node + 1]
+      if merged == tree[node] { break }
+      tree[node] = merged
       node /= 2
     }
   }

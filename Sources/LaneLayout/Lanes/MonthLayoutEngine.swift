@@ -8,112 +8,85 @@ public enum MonthLayoutEngine {
   ///   - month: the month to lay out.
   ///   - timeZone: the display zone's IANA name, reported in the result.
   ///   - options: week start, lane cap, outside days and lane rule.
+  /// - Returns: the layout; its segments read their strings from `spans` (shared, not copied).
   public static func layOut(
     _ spans: [DaySpan], month: YearMonth, timeZone: String, options: LayoutOptions = LayoutOptions()
   ) -> MonthLayout {
-    // Read in place: iterating or subscripting the array would copy each span (and retain its
-    // seven strings) every time.
-    spans.withUnsafeBufferPointer { all in
-      layOut(all, month: month, timeZone: timeZone, options: options)
+    // The segments read their strings from the spans (see SpanList). Read in place:
+    // iterating or subscripting the array would copy each span (and retain its seven strings)
+    // every time.
+    let source = SpanList(spans)
+    return source.spans.withUnsafeBufferPointer { all in
+      layOut(all, source: source, month: month, timeZone: timeZone, options: options)
     }
   }
 
   private static func layOut(
-    _ spans: UnsafeBufferPointer<DaySpan>, month: YearMonth, timeZone: String,
+    _ spans: UnsafeBufferPointer<DaySpan>, source: SpanList, month: YearMonth, timeZone: String,
     options: LayoutOptions
   ) -> MonthLayout {
     let grid = MonthGrid(
       month: month, weekStart: options.weekStart, showsOutsideDays: options.showsOutsideDays)
     let rowStarts = grid.rowStarts
-    let firstVisible = grid.firstVisibleDay
-    let lastVisible = grid.lastVisibleDay
     let gridFirst = grid.firstGridDay
+    let ordered = VisibleSpan.inContractOrder(
+      spans, from: grid.firstVisibleDay, through: grid.lastVisibleDay)
 
-    // Sorted on the instants first, read once into a flat array; the full contract order
-    // (titles, UIDs…) only breaks ties.
-    var keys: [(start: Int64, end: Int64, index: Int)] = []
-    keys.reserveCapacity(spans.count)
-    for index in spans.indices
-    where spans[index].lastDay >= firstVisible && spans[index].firstDay <= lastVisible {
-      keys.append((spans[index].startInstant, spans[index].endInstant, index))
+    // Each row's pieces, in the contract's order.
+    var rowCounts = [Int](repeating: 0, count: rowStarts.count)
+    for span in ordered {
+      for row in gridFirst.distance(to: span.first) / 7...gridFirst.distance(to: span.last) / 7 {
+        rowCounts[row] += 1
+      }
     }
-    keys.sort { lhs, rhs in
-      if lhs.start != rhs.start { return lhs.start < rhs.start }
-      if lhs.end != rhs.end { return lhs.end > rhs.end }
-      return DaySpan.tiePrecedes(spans, lhs.index, rhs.index)
+    var pieces = rowCounts.map { count in
+      var row: [RowPiece] = []
+      row.reserveCapacity(count)
+      return row
     }
-    let ordered = keys.map(\.index)
-
-    // Each row's pieces, in the contract's order: (span index, first column, last column).
-    var pieces = [[(span: Int, first: Int, last: Int)]](repeating: [], count: rowStarts.count)
-    for index in ordered {
-      let first = max(spans[index].firstDay, firstVisible)
-      let last = min(spans[index].lastDay, lastVisible)
-      let firstRow = gridFirst.distance(to: first) / 7
-      let lastRow = gridFirst.distance(to: last) / 7
-      for row in firstRow...lastRow {
-        let rowStart = rowStarts[row]
-        let from = max(first, rowStart)
-        let to = min(last, rowStart.adding(days: 6))
-        pieces[row].append((index, rowStart.distance(to: from), rowStart.distance(to: to)))
+    for span in ordered {
+      let firstColumn = gridFirst.distance(to: span.first)
+      let lastColumn = gridFirst.distance(to: span.last)
+      for row in firstColumn / 7...lastColumn / 7 {
+        pieces[row].append(
+          RowPiece(
+            span: span.index, first: max(firstColumn - row * 7, 0),
+            last: min(lastColumn - row * 7, 6)))
       }
     }
 
     var weeks: [WeekRow] = []
-    var previousLanes: [Int: Int] = [:]
+    weeks.reserveCapacity(rowStarts.count)
+    var stacker = LaneStacker()
+    var sticky = options.laneRule == .sticky ? StickyLanes(spanCount: spans.count) : nil
     for (row, rowStart) in rowStarts.enumerated() {
-      var stacker = LaneStacker()
-      var laneOf = [Int](repeating: 0, count: pieces[row].count)
-      var placed = [Bool](repeating: false, count: pieces[row].count)
-      if options.laneRule == .sticky {
-        for (position, piece) in pieces[row].enumerated() {
-          guard let lane = previousLanes[piece.span] else { continue }
-          let mask = LaneStacker.mask(first: piece.first, last: piece.last)
-          if stacker.place(mask, preferring: lane) {
-            laneOf[position] = lane
-            placed[position] = true
-          }
-        }
-      }
-      for (position, piece) in pieces[row].enumerated() where !placed[position] {
-        laneOf[position] = stacker.placeFirstFit(
-          LaneStacker.mask(first: piece.first, last: piece.last))
-      }
-      // Sticky placement can leave a lane empty in this row; drop such lanes, keeping order.
-      // First-fit fills lanes 0, 1, 2… without gaps, so there is nothing to drop.
-      let sticky = options.laneRule == .sticky
-      var compacted: [Int: Int] = [:]
+      stacker.removeAll()
+      let laneOf: [Int]
       let laneCount: Int
-      if sticky {
-        let used = Set(laneOf)
-        compacted = Dictionary(
-          uniqueKeysWithValues: used.sorted().enumerated().map { ($0.element, $0.offset) })
-        laneCount = used.count
+      if let placement = sticky?.place(pieces[row], row: row, on: &stacker) {
+        (laneOf, laneCount) = placement
       } else {
+        // First-fit fills lanes 0, 1, 2… without gaps.
+        laneOf = pieces[row].map { piece in
+          stacker.placeFirstFit(LaneStacker.mask(first: piece.first, last: piece.last))
+        }
         laneCount = stacker.occupancy.count
       }
-      var lanes = [[Segment]](repeating: [], count: laneCount)
-      var more: [Day: Int] = [:]
-      previousLanes = [:]
-      for (position, piece) in pieces[row].enumerated() {
-        let lane = sticky ? compacted[laneOf[position]] ?? 0 : laneOf[position]
-        if sticky { previousLanes[piece.span] = lane }
-        let first = rowStart.adding(days: piece.first)
-        let last = rowStart.adding(days: piece.last)
-        if let cap = options.maxLanes, lane >= cap {
-          for column in piece.first...piece.last {
-            more[rowStart.adding(days: column), default: 0] += 1
-          }
-          continue
-        }
-        lanes[lane].append(Segment(span: spans[piece.span], firstDay: first, lastDay: last))
-      }
-      if let cap = options.maxLanes, lanes.count > cap { lanes.removeLast(lanes.count - cap) }
-      for lane in lanes.indices { lanes[lane].sort { $0.firstDay < $1.firstDay } }
-      weeks.append(WeekRow(start: rowStart, lanes: lanes, more: more.isEmpty ? nil : more))
+      weeks.append(
+        RowLanes.weekRow(
+          start: rowStart, pieces: pieces[row], laneOf: laneOf, laneCount: laneCount,
+          maxLanes: options.maxLanes, spans: spans, source: source))
     }
     return MonthLayout(
-      month: month, timeZone: timeZone, weekStart: options.weekStart, firstDay: firstVisible,
-      lastDay: lastVisible, laneRule: options.laneRule, weeks: weeks)
+      month: month, timeZone: timeZone, weekStart: options.weekStart,
+      firstDay: grid.firstVisibleDay, lastDay: grid.lastVisibleDay, laneRule: options.laneRule,
+      weeks: weeks)
   }
+}
+
+/// One span's piece inside one week row: the span's index and the columns (0–6) it covers.
+struct RowPiece {
+  var span: Int
+  var first: Int
+  var last: Int
 }

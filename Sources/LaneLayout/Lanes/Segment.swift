@@ -1,45 +1,101 @@
 /// One occurrence's piece inside one week row: the days of the row it covers, clipped to the
 /// row and to the visible days.
+///
+/// A segment from ``MonthLayoutEngine`` reads its strings (uid, title, start…) from the array of
+/// spans the layout was made from, which it shares instead of copying: the layout keeps that
+/// array alive. Setting one of those strings gives the segment a copy of its own span first.
 public struct Segment: Sendable, Hashable, Codable {
-  /// The event's UID; empty when it has none.
-  public var uid: String
-  /// The occurrence's RECURRENCE-ID, or nil for a single event.
-  public var recurrenceId: String?
-  /// The title (SUMMARY, unescaped).
-  public var title: String
-  /// Whether the occurrence is all-day.
-  public var allDay: Bool
-  /// The occurrence's start, as in ``DaySpan/start``.
-  public var start: String
-  /// The occurrence's exclusive end, as in ``DaySpan/end``.
-  public var end: String
+  /// The spans the segment's span is in: its strings are read from there (see ``SpanList``).
+  var source: SpanList
+  /// The position of the segment's span in `source`.
+  var index: Int
   /// The first day this segment covers.
   public var firstDay: Day
   /// The last day this segment covers, inclusive.
   public var lastDay: Day
+  /// Whether the occurrence is all-day.
+  public var allDay: Bool
   /// Whether the occurrence covers days before `firstDay`.
   public var continuesBefore: Bool
   /// Whether the occurrence covers days after `lastDay`.
   public var continuesAfter: Bool
-  /// The calendar (feed) name, when known.
-  public var calendar: String?
-  /// The event's location, when known.
-  public var location: String?
 
-  /// The piece of `span` that covers `firstDay…lastDay`.
-  public init(span: DaySpan, firstDay: Day, lastDay: Day) {
-    uid = span.uid
-    recurrenceId = span.recurrenceId
-    title = span.title
-    allDay = span.allDay
-    start = span.start
-    end = span.end
-    self.firstDay = firstDay
-    self.lastDay = lastDay
-    continuesBefore = span.firstDay < firstDay
-    continuesAfter = span.lastDay > lastDay
-    calendar = span.calendar
-    location = span.location
+  /// The event's UID; empty when it has none.
+  public var uid: String {
+    get { source.spans[index].uid }
+    set { changeSpan { $0.uid = newValue } }
+  }
+
+  /// The occurrence's RECURRENCE-ID, or nil for a single event.
+  public var recurrenceId: String? {
+    get { source.spans[index].recurrenceId }
+    set { changeSpan { $0.recurrenceId = newValue } }
+  }
+
+  /// The title (SUMMARY, unescaped).
+  public var title: String {
+    get { source.spans[index].title }
+    set { changeSpan { $0.title = newValue } }
+  }
+
+  /// The occurrence's start, as in ``DaySpan/start``.
+  public var start: String {
+    get { source.spans[index].start }
+    set { changeSpan { $0.start = newValue } }
+  }
+
+  /// The occurrence's exclusive end, as in ``DaySpan/end``.
+  public var end: String {
+    get { source.spans[index].end }
+    set { changeSpan { $0.end = newValue } }
+  }
+
+  /// The calendar (feed) name, when known.
+  public var calendar: String? {
+    get { source.spans[index].calendar }
+    set { changeSpan { $0.calendar = newValue } }
+  }
+
+  /// The event's location, when known.
+  public var location: String? {
+    get { source.spans[index].location }
+    set { changeSpan { $0.location = newValue } }
+  }
+
+  /// Gives the segment a span of its own, changed by `change`; the shared list stays as it is.
+  private mutating func changeSpan(_ change: (inout DaySpan) -> Void) {
+    var span = source.spans[index]
+    change(&span)
+    source = SpanList([span])
+    index = 0
+  }
+
+  /// Whether two segments have the same days, flags and strings.
+  public static func == (lhs: Segment, rhs: Segment) -> Bool {
+    guard
+      lhs.allDay == rhs.allDay, lhs.firstDay == rhs.firstDay, lhs.lastDay == rhs.lastDay,
+      lhs.continuesBefore == rhs.continuesBefore, lhs.continuesAfter == rhs.continuesAfter
+    else { return false }
+    if lhs.source === rhs.source && lhs.index == rhs.index { return true }
+    return lhs.uid == rhs.uid && lhs.recurrenceId == rhs.recurrenceId && lhs.title == rhs.title
+      && lhs.start == rhs.start && lhs.end == rhs.end && lhs.calendar == rhs.calendar
+      && lhs.location == rhs.location
+  }
+
+  /// Hashes the days, flags and strings that `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(uid)
+    hasher.combine(recurrenceId)
+    hasher.combine(title)
+    hasher.combine(allDay)
+    hasher.combine(start)
+    hasher.combine(end)
+    hasher.combine(firstDay)
+    hasher.combine(lastDay)
+    hasher.combine(continuesBefore)
+    hasher.combine(continuesAfter)
+    hasher.combine(calendar)
+    hasher.combine(location)
   }
 
   enum CodingKeys: String, CodingKey {
@@ -47,39 +103,60 @@ public struct Segment: Sendable, Hashable, Codable {
       continuesAfter, calendar, location
   }
 
-  /// Decodes a segment as the contract writes it.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    uid = try container.decode(String.self, forKey: .uid)
-    recurrenceId = try container.decodeIfPresent(String.self, forKey: .recurrenceId)
-    title = try container.decode(String.self, forKey: .title)
-    allDay = try container.decode(Bool.self, forKey: .allDay)
-    start = try container.decode(String.self, forKey: .start)
-    end = try container.decode(String.self, forKey: .end)
-    firstDay = try container.decode(Day.self, forKey: .firstDay)
-    lastDay = try container.decode(Day.self, forKey: .lastDay)
-    continuesBefore = try container.decode(Bool.self, forKey: .continuesBefore)
-    continuesAfter = try container.decode(Bool.self, forKey: .continuesAfter)
-    calendar = try container.decodeIfPresent(String.self, forKey: .calendar)
-    location = try container.decodeIfPresent(String.self, forKey: .location)
-  }
-
   /// Encodes the segment as the contract writes it: `recurrenceId` always present (null for a
   /// single event); `calendar` and `location` only when known.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(uid, forKey: .uid)
+    let span = source.spans[index]
+    try container.encode(span.uid, forKey: .uid)
     // The contract wants the key present, null for a single event.
-    try container.encode(recurrenceId, forKey: .recurrenceId)
-    try container.encode(title, forKey: .title)
+    try container.encode(span.recurrenceId, forKey: .recurrenceId)
+    try container.encode(span.title, forKey: .title)
     try container.encode(allDay, forKey: .allDay)
-    try container.encode(start, forKey: .start)
-    try container.encode(end, forKey: .end)
+    try container.encode(span.start, forKey: .start)
+    try container.encode(span.end, forKey: .end)
     try container.encode(firstDay, forKey: .firstDay)
     try container.encode(lastDay, forKey: .lastDay)
     try container.encode(continuesBefore, forKey: .continuesBefore)
     try container.encode(continuesAfter, forKey: .continuesAfter)
-    try container.encodeIfPresent(calendar, forKey: .calendar)
-    try container.encodeIfPresent(location, forKey: .location)
+    try container.encodeIfPresent(span.calendar, forKey: .calendar)
+    try container.encodeIfPresent(span.location, forKey: .location)
+  }
+}
+
+// The initializers live in an extension so that the struct keeps its (internal) memberwise
+// initializer, which the layout uses to build segments in place.
+extension Segment {
+  /// The piece of `span` that covers `firstDay…lastDay`.
+  public init(span: DaySpan, firstDay: Day, lastDay: Day) {
+    self.init(
+      source: SpanList([span]), index: 0, firstDay: firstDay, lastDay: lastDay,
+      allDay: span.allDay, continuesBefore: span.firstDay < firstDay,
+      continuesAfter: span.lastDay > lastDay)
+  }
+
+  /// Decodes a segment as the contract writes it.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let uid = try container.decode(String.self, forKey: .uid)
+    let recurrenceId = try container.decodeIfPresent(String.self, forKey: .recurrenceId)
+    let title = try container.decode(String.self, forKey: .title)
+    let allDay = try container.decode(Bool.self, forKey: .allDay)
+    let start = try container.decode(String.self, forKey: .start)
+    let end = try container.decode(String.self, forKey: .end)
+    let firstDay = try container.decode(Day.self, forKey: .firstDay)
+    let lastDay = try container.decode(Day.self, forKey: .lastDay)
+    let continuesBefore = try container.decode(Bool.self, forKey: .continuesBefore)
+    let continuesAfter = try container.decode(Bool.self, forKey: .continuesAfter)
+    let calendar = try container.decodeIfPresent(String.self, forKey: .calendar)
+    let location = try container.decodeIfPresent(String.self, forKey: .location)
+    // The span only carries the strings; its days and instants are never read.
+    let span = DaySpan(
+      uid: uid, recurrenceId: recurrenceId, title: title, allDay: allDay, start: start, end: end,
+      firstDay: firstDay, lastDay: lastDay, startInstant: 0, endInstant: 0, calendar: calendar,
+      location: location)
+    self.init(
+      source: SpanList([span]), index: 0, firstDay: firstDay, lastDay: lastDay, allDay: allDay,
+      continuesBefore: continuesBefore, continuesAfter: continuesAfter)
   }
 }

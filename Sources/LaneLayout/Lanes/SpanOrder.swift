@@ -4,41 +4,41 @@ extension DaySpan {
   public static func precedes(_ lhs: DaySpan, _ rhs: DaySpan) -> Bool {
     if lhs.startInstant != rhs.startInstant { return lhs.startInstant < rhs.startInstant }
     if lhs.endInstant != rhs.endInstant { return lhs.endInstant > rhs.endInstant }
-    if lhs.title != rhs.title { return codePointPrecedes(lhs.title, rhs.title) }
-    if lhs.uid != rhs.uid { return codePointPrecedes(lhs.uid, rhs.uid) }
-    return codePointPrecedes(lhs.recurrenceId ?? "", rhs.recurrenceId ?? "")
+    let byTitle = codePointOrder(lhs.title, rhs.title)
+    if byTitle != 0 { return byTitle < 0 }
+    let byUID = codePointOrder(lhs.uid, rhs.uid)
+    if byUID != 0 { return byUID < 0 }
+    return codePointOrder(lhs.recurrenceId ?? "", rhs.recurrenceId ?? "") < 0
   }
 
-  /// ``precedes(_:_:)`` for two spans whose instants are equal, reading the fields in place.
-  static func tiePrecedes(_ spans: UnsafeBufferPointer<DaySpan>, _ lhs: Int, _ rhs: Int) -> Bool {
-    if spans[lhs].title != spans[rhs].title {
-      return codePointPrecedes(spans[lhs].title, spans[rhs].title)
-    }
-    if spans[lhs].uid != spans[rhs].uid {
-      return codePointPrecedes(spans[lhs].uid, spans[rhs].uid)
-    }
-    return codePointPrecedes(spans[lhs].recurrenceId ?? "", spans[rhs].recurrenceId ?? "")
-  }
-
-  /// Compares by Unicode scalar values, without normalization (as Python compares strings).
+  /// Compares by Unicode scalar values, without normalization (as Python compares strings):
+  /// negative, zero or positive as `lhs` sorts before, with or after `rhs`.
   ///
   /// UTF-8 keeps code point order byte for byte, so comparing the bytes gives the same answer
-  /// as comparing the scalars, without decoding them.
-  static func codePointPrecedes(_ lhs: String, _ rhs: String) -> Bool {
-    var left = lhs
-    var right = rhs
-    return left.withUTF8 { leftBytes in
-      right.withUTF8 { rightBytes in
-        let common = min(leftBytes.count, rightBytes.count)
-        var index = 0
-        while index < common {
-          let a = leftBytes[index]
-          let b = rightBytes[index]
-          if a != b { return a < b }
-          index += 1
-        }
-        return leftBytes.count < rightBytes.count
-      }
+  /// as comparing the scalars, without decoding them. Canonically equivalent strings with
+  /// different scalars (precomposed `é` and `e` + combining accent) are different here.
+  static func codePointOrder(_ lhs: String, _ rhs: String) -> Int {
+    let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in byteOrder(left, right) }
     }
+    if case .some(.some(let order)) = inPlace { return order }
+    // Strings without contiguous UTF-8 (bridged ones): copy the bytes out.
+    return Array(lhs.utf8).withUnsafeBufferPointer { left in
+      Array(rhs.utf8).withUnsafeBufferPointer { right in byteOrder(left, right) }
+    }
+  }
+
+  private static func byteOrder(
+    _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    let common = min(left.count, right.count)
+    var index = 0
+    while index < common {
+      let a = left[index]
+      let b = right[index]
+      if a != b { return a < b ? -1 : 1 }
+      index += 1
+    }
+    return left.count - right.count
   }
 }
