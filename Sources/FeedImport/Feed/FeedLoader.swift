@@ -93,7 +93,7 @@ struct FeedLoader: ScanSink {
     var conflicts = overrideConflicts()
     guard !tally.passedOverUIDs.isEmpty else { return conflicts }
     // Sorted in place: with a million events passed over, a copy would be 8 MB more.
-    tally.passedOverUIDs.sort()
+    KeySort.sort(&tally.passedOverUIDs)
     let passed = tally.passedOverUIDs
     for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
       conflicts.insert(passed[index])

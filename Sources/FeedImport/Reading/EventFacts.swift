@@ -159,7 +159,7 @@ struct EventFacts: Sendable {
   private mutating func appendUID(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
     if bytes.contains(UInt8(ascii: "\\")) { uidEscaped = true }
     let text = String(decoding: bytes, as: UTF8.self)
-    let whole = (uid ?? "") + text
+    let whole = uid.map { $0 + text } ?? text
     if whole.utf8.count > EventFacts.uidLimit {
       uidTruncated = true
       uid = String(whole.prefix(200))

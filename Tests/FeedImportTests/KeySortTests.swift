@@ -1,0 +1,33 @@
+import Testing
+
+@testable import FeedImport
+
+/// The radix sort of passed-over UID keys gives exactly `sorted()`'s order.
+@Suite struct KeySortTests {
+  struct Random {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state
+    }
+  }
+
+  @Test func radixOrderIsIntOrder() {
+    var random = Random(state: 99)
+    var shapes: [[Int]] = [[], [5], [3, -1], Array(repeating: 7, count: 100)]
+    shapes.append((0..<1_000).map { $0 })
+    shapes.append((0..<1_000).map { 1_000 - $0 })
+    shapes.append([Int.min, Int.max, 0, -1, 1, Int.min, Int.max])
+    for count in [30, 300, 5_000, 70_000] {
+      // Hash-like keys, keys that share their high bytes, and many repeats.
+      shapes.append((0..<count).map { _ in Int(truncatingIfNeeded: random.next()) })
+      shapes.append((0..<count).map { _ in Int(truncatingIfNeeded: random.next() >> 40) - 8_000 })
+      shapes.append((0..<count).map { _ in Int(truncatingIfNeeded: random.next() % 17) })
+    }
+    for shape in shapes {
+      var keys = shape
+      KeySort.sort(&keys)
+      #expect(keys == shape.sorted(), "\(shape.count) keys")
+    }
+  }
+}
