@@ -1,3 +1,4 @@
+import Dispatch
 import FeedImport
 import LaneLayout
 
@@ -33,7 +34,8 @@ public enum MonthLayouter {
   /// ready, with the warnings met expanding it.
   ///
   /// Each series is expanded once for all the months (see `Feed.spans(for:in:)`); only the
-  /// occurrences are held for the months not yet handed over, not their layouts. The layouts
+  /// occurrences are held for the months not yet handed over, not their layouts (but for the
+  /// month laid out alongside: months are laid out two at a time, on two threads). The layouts
   /// are those ``layOut(_:month:zone:options:)`` gives month by month.
   public static func layOut(
     _ feeds: [Feed], request: MonthRequest,
@@ -46,13 +48,42 @@ public enum MonthLayouter {
       return grid.firstVisibleDay...grid.lastVisibleDay
     }
     var perFeed = feeds.map { $0.spans(for: windows, in: request.zone) }
-    for (index, month) in request.months.enumerated() {
-      let batches = perFeed.map { $0[index] }
+    // Two months at a time, laid out on two threads: months are independent values.
+    var first = 0
+    while first < request.months.count {
+      let count = min(2, request.months.count - first)
+      let batches = (0..<count).map { offset in perFeed.map { $0[first + offset] } }
       // Each month's occurrences are let go once laid out.
-      for feed in perFeed.indices { perFeed[feed][index] = SpanBatch() }
-      let (layout, warnings) = assemble(
-        feeds, batches, month: month, zone: request.zone, options: request.options)
-      try body(layout, warnings)
+      for feed in perFeed.indices {
+        for offset in 0..<count { perFeed[feed][first + offset] = SpanBatch() }
+      }
+      let results = MonthResults(count: count)
+      let months = Array(request.months[first..<(first + count)])
+      DispatchQueue.concurrentPerform(iterations: count) { offset in
+        results.set(
+          offset,
+          assemble(
+            feeds, batches[offset], month: months[offset], zone: request.zone,
+            options: request.options))
+      }
+      for result in results.values {
+        if let result { try body(result.layout, result.warnings) }
+      }
+      first += count
+    }
+  }
+
+  /// One slot per month of a pair; each thread fills its own, nothing reads them before
+  /// `concurrentPerform` returns.
+  private final class MonthResults: @unchecked Sendable {
+    private(set) var values: [(layout: MonthLayout, warnings: [ImportWarning])?]
+
+    init(count: Int) {
+      values = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: (layout: MonthLayout, warnings: [ImportWarning])) {
+      values.withUnsafeMutableBufferPointer { $0[index] = value }
     }
   }
 
