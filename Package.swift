@@ -31,7 +31,8 @@ let package = Package(
     ),
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
     .testTarget(
-      name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes"], exclude: ["Golden"]),
+      name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes", "CLibical"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"],
       exclude: ["Golden"]),

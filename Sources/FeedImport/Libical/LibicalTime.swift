@@ -27,7 +27,7 @@ enum LibicalTime {
   /// 01:30Z, which the clock shows as 03:30. (libical's own conversion takes the second
   /// occurrence and the offset after the gap.)
   static func instant(ofLocal wall: Int64, in zone: OpaquePointer) -> Int64 {
-    if zone == icaltimezone_get_utc_timezone() { return wall }
+    if zone == utc { return wall }
     // Offsets a day either side of the wall time: every real offset lies within ±26 hours, so
     // these bracket the one transition (if any) that can make this wall time odd.
     let low = wall - 129_600
@@ -73,9 +73,34 @@ enum LibicalTime {
 
   /// The local time of `instant` in `zone`, with the zone's UTC offset then.
   static func local(_ instant: Int64, in zone: OpaquePointer) -> (time: icaltimetype, offset: Int) {
+    if zone == utc, let time = utcTime(instant) { return (time, 0) }
+    return libicalLocal(instant, in: zone)
+  }
+
+  /// ``local(_:in:)`` as libical works it out.
+  static func libicalLocal(_ instant: Int64, in zone: OpaquePointer) -> (
+    time: icaltimetype, offset: Int
+  ) {
     let time = icaltime_from_timet_with_zone(time_t(instant), 0, zone)
     let offset = Int(utcSeconds(of: time) - instant)
     return (time, offset)
+  }
+
+  /// libical's UTC zone.
+  nonisolated(unsafe) static let utc: OpaquePointer? = icaltimezone_get_utc_timezone()
+
+  /// The UTC time of `instant`, the value libical gives (`is_daylight` 0, the UTC zone), worked
+  /// out here: every occurrence of a month shown in UTC goes through it three times. Nil
+  /// outside years 1–9999.
+  static func utcTime(_ instant: Int64) -> icaltimetype? {
+    let days = instant >= 0 ? instant / 86_400 : -((-instant + 86_399) / 86_400)
+    let seconds = Int(instant - days * 86_400)
+    let (year, month, day) = Day(ordinal: Int(days)).components
+    guard (1...9999).contains(year) else { return nil }
+    return icaltimetype(
+      year: Int32(year), month: Int32(month), day: Int32(day), hour: Int32(seconds / 3_600),
+      minute: Int32(seconds / 60 % 60), second: Int32(seconds % 60), is_date: 0, is_daylight: 0,
+      zone: utc)
   }
 
   /// Whether a time value names a real, usable date (or date-time).

@@ -27,7 +27,8 @@ enum SteadyOffsets {
   static func offset(over low: Int64, _ high: Int64, in zone: OpaquePointer) -> Int? {
     let zone = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(zone)))
     return stretches.withLock { stretches in
-      for stretch in stretches
+      // Newest first: the stretch learnt last is the likeliest to cover the next question.
+      for stretch in stretches.reversed()
       where stretch.zone == zone && stretch.low <= low && high <= stretch.high {
         return stretch.offset
       }

@@ -47,3 +47,77 @@ extension SeriesExpander {
     }
   }
 }
+
+extension SeriesExpander {
+  /// The weekdays (libical's numbers, 1 = Sunday … 7 = Saturday) of a WEEKLY rule whose only BY
+  /// part is BYDAY with plain weekdays (no ordinals), Gregorian; nil for any other rule.
+  ///
+  /// Such a rule's instances are DTSTART's wall-clock time on those weekdays of every
+  /// INTERVAL-th week (weeks starting on WKST, counted from DTSTART's), from DTSTART on: they
+  /// are counted out directly, like ``plainStepDays(of:)``'s rules; `PlainRuleTests` checks them
+  /// against libical's iterator.
+  static func weeklyDays(of rule: icalrecurrencetype) -> [Int]? {
+    guard rule.freq == ICAL_WEEKLY_RECURRENCE, rule.rscale == nil else { return nil }
+    var onlyDays = rule
+    onlyDays.by_day.0 = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+    guard !hasByParts(onlyDays) else { return nil }
+    var days: [Int] = []
+    withUnsafeBytes(of: rule.by_day) { raw in
+      for value in raw.bindMemory(to: Int16.self) {
+        if value == Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) { break }
+        guard icalrecurrencetype_day_position(value) == 0 else {
+          days = []
+          return
+        }
+        days.append(Int(icalrecurrencetype_day_day_of_week(value).rawValue))
+      }
+    }
+    days = Array(Set(days.filter { (1...7).contains($0) })).sorted()
+    return days.isEmpty ? nil : days
+  }
+
+  /// The wall-clock instances of a rule with ``weeklyDays(of:)``, in order, from `wallStart`:
+  /// with COUNT from DTSTART's week (DTSTART takes one of the COUNT places when it is not on
+  /// one of the days, as ``expandRule`` counts it), else from a little before the window's
+  /// `earliest` instant. Stops after UNTIL (inclusive, on the wall clock) or when `body`
+  /// returns false.
+  static func weeklyInstances(
+    from wallStart: icaltimetype, rule: icalrecurrencetype, days: [Int], earliest: Int64,
+    _ body: (icaltimetype) -> Bool
+  ) {
+    guard let startDay = LibicalTime.day(of: wallStart) else { return }
+    let weekStartDay = rule.week_start == ICAL_NO_WEEKDAY ? 2 : Int(rule.week_start.rawValue)
+    // libical's weekday of an ordinal (1970-01-01, ordinal 0, was a Thursday: 5).
+    func weekday(_ ordinal: Int) -> Int { ((ordinal % 7 + 7) % 7 + 4) % 7 + 1 }
+    let firstWeek = startDay.ordinal - (weekday(startDay.ordinal) - weekStartDay + 7) % 7
+    let stride = 7 * Int(max(1, rule.interval))
+    // The days' places in a week that starts on WKST, in order.
+    let offsets = days.map { ($0 - weekStartDay + 7) % 7 }.sorted()
+    var remaining = Int.max
+    var week = 0
+    if rule.count > 0 {
+      remaining = Int(rule.count)
+      if !days.contains(weekday(startDay.ordinal)) { remaining -= 1 }
+    } else {
+      let earliestDay = Int((earliest - 3 * 86_400) / 86_400)
+      week = max(0, (earliestDay - firstWeek) / stride - 1)
+    }
+    let bounded = icaltime_is_null_time(rule.until) == 0
+    while remaining > 0 {
+      let weekStart = firstWeek + week * stride
+      for offset in offsets where weekStart + offset >= startDay.ordinal {
+        let (year, month, day) = Day(ordinal: weekStart + offset).components
+        guard year <= 9999 else { return }
+        var wall = wallStart
+        wall.year = Int32(year)
+        wall.month = Int32(month)
+        wall.day = Int32(day)
+        if bounded, icaltime_compare(wall, rule.until) > 0 { return }
+        if !body(wall) { return }
+        remaining -= 1
+        if remaining == 0 { return }
+      }
+      week += 1
+    }
+  }
+}

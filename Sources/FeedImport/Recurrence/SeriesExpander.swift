@@ -190,6 +190,11 @@ struct SeriesExpander {
         from: wallStart, stepDays: stepDays, until: rule.until, earliest: earliest, take)
       return
     }
+    if let days = SeriesExpander.weeklyDays(of: rule) {
+      SeriesExpander.weeklyInstances(
+        from: wallStart, rule: rule, days: days, earliest: earliest, take)
+      return
+    }
     guard let iterator = icalrecur_iterator_new(rule, wallStart) else {
       result.warnings.append("libical refused to expand the RRULE")
       return
