@@ -19,12 +19,19 @@ extension Feed {
       var batches = [SpanBatch](repeating: SpanBatch(), count: windows.count)
       for index in batches.indices { batches[index].eventsOutside = eventsPassedOver }
       let whole = expansionWindow(first, last)
+      // One series at a time, in a batch reused from one to the next.
+      var all = SpanBatch()
       for entry in series {
         guard entry.mayTouch(first: first, last: last) else {
           for index in batches.indices { countOutside(entry, into: &batches[index]) }
           continue
         }
-        var all = SpanBatch()
+        all.spans.removeAll(keepingCapacity: true)
+        all.eventOfSpan.removeAll(keepingCapacity: true)
+        all.warnings.removeAll(keepingCapacity: true)
+        all.eventsShown = 0
+        all.eventsOutside = 0
+        all.eventsCancelled = 0
         SeriesLayout(feed: self, series: entry, window: whole, zone: zone).collect(into: &all)
         if all.warnings.isEmpty {
           for index in batches.indices {

@@ -57,6 +57,20 @@ struct SeriesExpander {
     // the longest of them too.
     let earliest = window.earliest - max(Int64(lookBack), longestPeriod())
     let latest = window.latest
+    // A single event (most of a feed): its one instance, without the set below.
+    if record.rule == nil, record.rdates.isEmpty {
+      let key = SeriesExpander.key(of: record.start, allDay: record.allDay)
+      guard key >= earliest, key < latest, !isExcluded(record.start) else { return result }
+      var placement: SpanPlacement?
+      if let placeIfVisible {
+        guard let placed = placeIfVisible(record.start, nil) else { return result }
+        placement = placed
+      }
+      result.instances = [
+        SeriesInstance(start: record.start, explicitEnd: nil, key: key, placement: placement)
+      ]
+      return result
+    }
     var found: [Int64: SeriesInstance] = [:]
 
     // Duplicate instances are one (RFC 5545 3.8.5.3); an RDATE PERIOD at the same start gives
