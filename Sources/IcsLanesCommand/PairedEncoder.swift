@@ -1,4 +1,3 @@
-import Dispatch
 import IcsLanes
 import LaneLayout
 
@@ -10,26 +9,10 @@ import LaneLayout
 enum PairedEncoder {
   /// The array elements of `layouts` (the first of the whole array when `first`), in order.
   static func elements(of layouts: [MonthLayout], first: Bool) -> [[UInt8]] {
-    let buffers = Buffers(count: layouts.count)
-    DispatchQueue.concurrentPerform(iterations: layouts.count) { index in
+    concurrentMap(layouts.count) { index in
       var bytes = Array((first && index == 0 ? "  " : ",\n  ").utf8)
       JSONLayoutRenderer.write(layouts[index], indent: 1, into: &bytes)
-      buffers.set(index, bytes)
-    }
-    return buffers.values
-  }
-
-  /// One slot per month; each thread fills its own slot and nothing reads them before
-  /// `concurrentPerform` returns.
-  private final class Buffers: @unchecked Sendable {
-    private(set) var values: [[UInt8]]
-
-    init(count: Int) {
-      values = Array(repeating: [], count: count)
-    }
-
-    func set(_ index: Int, _ bytes: [UInt8]) {
-      values.withUnsafeMutableBufferPointer { $0[index] = bytes }
+      return bytes
     }
   }
 }

@@ -4,16 +4,8 @@ import Testing
 
 /// The radix sort of passed-over UID keys gives exactly `sorted()`'s order.
 @Suite struct KeySortTests {
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state
-    }
-  }
-
   @Test func radixOrderIsIntOrder() {
-    var random = Random(state: 99)
+    var random = SeededRandom(state: 99)
     var shapes: [[Int]] = [[], [5], [3, -1], Array(repeating: 7, count: 100)]
     shapes.append((0..<1_000).map { $0 })
     shapes.append((0..<1_000).map { 1_000 - $0 })

@@ -32,19 +32,27 @@ extension SeriesExpander {
     guard let startDay = LibicalTime.day(of: wallStart) else { return }
     let earliestDay = Int((earliest - 3 * 86_400) / 86_400)
     var index = max(0, (earliestDay - startDay.ordinal) / stepDays)
-    let bounded = icaltime_is_null_time(until) == 0
-    while true {
-      let (year, month, day) = Day(ordinal: startDay.ordinal + index * stepDays).components
-      // libical's times end with year 9999.
-      guard year <= 9999 else { return }
-      var wall = wallStart
-      wall.year = Int32(year)
-      wall.month = Int32(month)
-      wall.day = Int32(day)
-      if bounded, icaltime_compare(wall, until) > 0 { return }
-      if !body(wall) { return }
+    while let wall = instance(
+      like: wallStart, on: startDay.ordinal + index * stepDays, until: until),
+      body(wall)
+    {
       index += 1
     }
+  }
+
+  /// `wallStart`'s time of day on the day `ordinal`; nil past UNTIL (inclusive, compared on the
+  /// wall clock as libical does) or past year 9999, where libical's times end.
+  static func instance(like wallStart: icaltimetype, on ordinal: Int, until: icaltimetype)
+    -> icaltimetype?
+  {
+    let (year, month, day) = Day(ordinal: ordinal).components
+    guard year <= 9999 else { return nil }
+    var wall = wallStart
+    wall.year = Int32(year)
+    wall.month = Int32(month)
+    wall.day = Int32(day)
+    if icaltime_is_null_time(until) == 0, icaltime_compare(wall, until) > 0 { return nil }
+    return wall
   }
 }
 
@@ -102,18 +110,12 @@ extension SeriesExpander {
       let earliestDay = Int((earliest - 3 * 86_400) / 86_400)
       week = max(0, (earliestDay - firstWeek) / stride - 1)
     }
-    let bounded = icaltime_is_null_time(rule.until) == 0
     while remaining > 0 {
       let weekStart = firstWeek + week * stride
       for offset in offsets where weekStart + offset >= startDay.ordinal {
-        let (year, month, day) = Day(ordinal: weekStart + offset).components
-        guard year <= 9999 else { return }
-        var wall = wallStart
-        wall.year = Int32(year)
-        wall.month = Int32(month)
-        wall.day = Int32(day)
-        if bounded, icaltime_compare(wall, rule.until) > 0 { return }
-        if !body(wall) { return }
+        guard let wall = instance(like: wallStart, on: weekStart + offset, until: rule.until),
+          body(wall)
+        else { return }
         remaining -= 1
         if remaining == 0 { return }
       }

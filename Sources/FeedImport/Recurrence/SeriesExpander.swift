@@ -57,18 +57,24 @@ struct SeriesExpander {
     // the longest of them too.
     let earliest = window.earliest - max(Int64(lookBack), longestPeriod())
     let latest = window.latest
+    /// The instance at `time` (of matching key `key`), placed when `placeIfVisible` is given;
+    /// nil when it misses the visible days.
+    func instance(_ time: icaltimetype, end: icaltimetype?, key: Int64) -> SeriesInstance? {
+      var placement: SpanPlacement?
+      if let placeIfVisible {
+        guard let placed = placeIfVisible(time, end) else { return nil }
+        placement = placed
+      }
+      return SeriesInstance(start: time, explicitEnd: end, key: key, placement: placement)
+    }
+
     // A single event (most of a feed): its one instance, without the set below.
     if record.rule == nil, record.rdates.isEmpty {
       let key = SeriesExpander.key(of: record.start, allDay: record.allDay)
-      guard key >= earliest, key < latest, !isExcluded(record.start) else { return result }
-      var placement: SpanPlacement?
-      if let placeIfVisible {
-        guard let placed = placeIfVisible(record.start, nil) else { return result }
-        placement = placed
-      }
-      result.instances = [
-        SeriesInstance(start: record.start, explicitEnd: nil, key: key, placement: placement)
-      ]
+      guard key >= earliest, key < latest, !isExcluded(record.start),
+        let only = instance(record.start, end: nil, key: key)
+      else { return result }
+      result.instances = [only]
       return result
     }
     var found: [Int64: SeriesInstance] = [:]
@@ -79,12 +85,7 @@ struct SeriesExpander {
       let key = SeriesExpander.key(of: time, allDay: record.allDay)
       guard key >= earliest, key < latest else { return }
       if let existing = found[key], existing.explicitEnd != nil || end == nil { return }
-      var placement: SpanPlacement?
-      if let placeIfVisible {
-        guard let placed = placeIfVisible(time, end) else { return }
-        placement = placed
-      }
-      found[key] = SeriesInstance(start: time, explicitEnd: end, key: key, placement: placement)
+      if let placed = instance(time, end: end, key: key) { found[key] = placed }
     }
 
     consider(record.start)

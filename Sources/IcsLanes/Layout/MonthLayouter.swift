@@ -1,4 +1,3 @@
-import Dispatch
 import FeedImport
 import LaneLayout
 
@@ -57,33 +56,14 @@ public enum MonthLayouter {
       for feed in perFeed.indices {
         for offset in 0..<count { perFeed[feed][first + offset] = SpanBatch() }
       }
-      let results = MonthResults(count: count)
       let months = Array(request.months[first..<(first + count)])
-      DispatchQueue.concurrentPerform(iterations: count) { offset in
-        results.set(
-          offset,
-          assemble(
-            feeds, batches[offset], month: months[offset], zone: request.zone,
-            options: request.options))
+      let results = concurrentMap(count) { offset in
+        assemble(
+          feeds, batches[offset], month: months[offset], zone: request.zone,
+          options: request.options)
       }
-      for result in results.values {
-        if let result { try body(result.layout, result.warnings) }
-      }
+      for result in results { try body(result.layout, result.warnings) }
       first += count
-    }
-  }
-
-  /// One slot per month of a pair; each thread fills its own, nothing reads them before
-  /// `concurrentPerform` returns.
-  private final class MonthResults: @unchecked Sendable {
-    private(set) var values: [(layout: MonthLayout, warnings: [ImportWarning])?]
-
-    init(count: Int) {
-      values = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: (layout: MonthLayout, warnings: [ImportWarning])) {
-      values.withUnsafeMutableBufferPointer { $0[index] = value }
     }
   }
 

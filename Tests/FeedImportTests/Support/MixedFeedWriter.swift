@@ -4,23 +4,14 @@
 /// EXDATE, RDATE, overrides (some before their master, some THISANDFUTURE, some cancelled),
 /// duplicated UIDs, cancelled events and values libical rejects.
 struct MixedFeedWriter {
-  /// A tiny seeded generator, so the feed is the same on every run.
-  private struct Random {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
-  }
-
   let firstYear: Int
   let years: Int
-  private var random: Random
+  private var random: SeededRandom
   private var lines: [String] = []
   private var serial = 0
 
   init(seed: UInt64, firstYear: Int = 2019, years: Int = 3) {
-    random = Random(state: seed)
+    random = SeededRandom(state: seed)
     self.firstYear = firstYear
     self.years = years
   }
