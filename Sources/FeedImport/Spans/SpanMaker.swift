@@ -8,21 +8,6 @@ struct SpanMaker {
   let display: OpaquePointer
   let calendarName: String?
 
-  /// The span of an occurrence starting at `start` (in its own zone, floating, or a date).
-  func span(
-    of record: EventRecord, title: String, location: String?, start: icaltimetype,
-    length: OccurrenceLength, explicitEnd: icaltimetype?, recurrenceId: icaltimetype?,
-    floatingZone: OpaquePointer?
-  ) -> DaySpan? {
-    guard
-      let placement = place(
-        start: start, length: length, explicitEnd: explicitEnd, floatingZone: floatingZone)
-    else { return nil }
-    return span(
-      of: record, title: title, location: location, placement: placement,
-      recurrenceId: recurrenceId, floatingZone: floatingZone)
-  }
-
   /// The span of an occurrence already placed. `recurrenceIdIsStart` says that `recurrenceId`
   /// is the very start the occurrence was placed from, so that its text is the start's.
   func span(
