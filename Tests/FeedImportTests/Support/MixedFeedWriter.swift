@@ -1,3 +1,5 @@
+import LaneLayout
+
 /// Writes a deterministic feed that mixes every shape the month pre-filter must get right: timed
 /// events in UTC and in VTIMEZONE zones, floating times, all-day and multi-week spans, events
 /// across midnight, DURATION, weekly/daily/monthly/yearly rules with COUNT, UNTIL, BYDAY and
@@ -53,16 +55,8 @@ struct MixedFeedWriter {
   }
 
   private func date(_ ordinal: Int) -> String {
-    // Days since 2000-01-01 → YYYYMMDD (civil-from-days).
-    let days = ordinal + 10_957 + 719_468
-    let era = (days >= 0 ? days : days - 146_096) / 146_097
-    let dayOfEra = days - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    // Days since 2000-01-01 (10,957 days after 1970-01-01) → YYYYMMDD.
+    let (year, month, day) = Day(ordinal: ordinal + 10_957).components
     return MixedFeedWriter.pad(year, 4) + MixedFeedWriter.pad(month) + MixedFeedWriter.pad(day)
   }
 
