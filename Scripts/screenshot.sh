@@ -7,6 +7,10 @@
 # today 2024-08-15, written to /tmp/icslanes-month.png (the page itself beside it, .html).
 # Needs Debian's chromium and fonts-noto-cjk (or Japanese titles render as boxes):
 #   apt-get install -y chromium fonts-noto-cjk
+#
+# Environment: SHOT_SIZE=W,H (default 1280,1000; 400,900 for a phone), SHOT_DARK=1 for
+# prefers-color-scheme: dark, SHOT_PDF=1 to print the page to OUT.pdf instead (the print
+# stylesheet; `pdftoppm -png OUT.pdf OUT` turns its sheets into pictures).
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,7 +41,13 @@ fi
 # A throwaway profile, so the run never touches a user's browser state.
 profile=$(mktemp -d)
 trap 'rm -rf "$profile"' EXIT
-"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
-  --user-data-dir="$profile" --window-size=1280,1000 \
-  --screenshot="$out" "file://$page" >/dev/null 2>&1
-echo "$out"
+set -- --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$profile" \
+  --window-size="${SHOT_SIZE:-1280,1000}"
+if [ "${SHOT_DARK:-0}" = 1 ]; then set -- "$@" --force-dark-mode --blink-settings=preferredColorScheme=0; fi
+if [ "${SHOT_PDF:-0}" = 1 ]; then
+  "$browser" "$@" --no-pdf-header-footer --print-to-pdf="${out%.png}.pdf" "file://$page" >/dev/null 2>&1
+  echo "${out%.png}.pdf"
+else
+  "$browser" "$@" --screenshot="$out" "file://$page" >/dev/null 2>&1
+  echo "$out"
+fi

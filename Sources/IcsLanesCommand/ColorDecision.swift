@@ -17,4 +17,14 @@ enum ColorDecision {
       return isTerminal
     }
   }
+
+  /// Whether the terminal shows 24-bit colour: `COLORTERM` is `truecolor` or `24bit` (any
+  /// case). Otherwise colours fall back to the 256-colour palette, which nearly every terminal
+  /// has.
+  static func hasTrueColor(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Bool {
+    let value = environment["COLORTERM"]?.lowercased() ?? ""
+    return value == "truecolor" || value == "24bit"
+  }
 }

@@ -44,10 +44,16 @@ struct CommandSettings {
     guard first.adding(months: command.months - 1) != nil else {
       throw CommandFailure(message: "--months runs past year 9999", code: ExitCodes.usage)
     }
+    // The agenda lists every occurrence, and the HTML page caps lanes itself (it lists what the
+    // cap hides under "+k more"): neither is laid out with a cap.
+    let capsLanes = command.format != .agenda && command.format != .html
     let options = LayoutOptions(
-      weekStart: weekStart, maxLanes: command.maxLanes, showsOutsideDays: command.outsideDays,
+      weekStart: weekStart, maxLanes: capsLanes ? command.maxLanes : nil,
+      showsOutsideDays: command.outsideDays,
       laneRule: command.stickyLanes ? .sticky : .firstFit)
-    request = MonthRequest(first: first, count: command.months, zone: zone, options: options)
+    request = MonthRequest(
+      first: first, count: command.months, zone: zone, options: options,
+      filter: command.details.filter, calendarColors: try command.details.calendarColors())
     if let given = command.width, given < 1 {
       throw CommandFailure(message: "--width must be at least 1", code: ExitCodes.usage)
     }

@@ -18,8 +18,9 @@ enum Diagnostics {
 
   static func printStats(_ layout: MonthLayout) {
     guard let stats = layout.stats else { return }
+    let filtered = stats.eventsFiltered > 0 ? " + \(stats.eventsFiltered) filtered out" : ""
     write(
-      "icslanes: \(layout.month): \(stats.eventsRead) events read = \(stats.eventsShown) shown + \(stats.eventsOutside) outside the month + \(stats.eventsCancelled) cancelled + \(stats.eventsSkipped) skipped + \(stats.eventsDuplicate) duplicate; \(stats.occurrences) occurrences in \(stats.segments) segments"
+      "icslanes: \(layout.month): \(stats.eventsRead) events read = \(stats.eventsShown) shown + \(stats.eventsOutside) outside the month + \(stats.eventsCancelled) cancelled + \(stats.eventsSkipped) skipped + \(stats.eventsDuplicate) duplicate\(filtered); \(stats.occurrences) occurrences in \(stats.segments) segments"
     )
   }
 

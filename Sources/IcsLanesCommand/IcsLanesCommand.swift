@@ -31,7 +31,9 @@ struct IcsLanesCommand: ParsableCommand {
   @Option(help: "First day of the week: sunday … saturday.")
   var weekStart: String = "sunday"
 
-  @Option(help: "Output format: text, json or html (one self-contained page).")
+  @Option(
+    help:
+      "Output format: text, json, html (one self-contained page) or agenda (a list, day by day).")
   var format: OutputFormat = .text
 
   @Option(help: "Show at most N lanes per week row; the rest count as \"+k more\".")
@@ -67,6 +69,9 @@ struct IcsLanesCommand: ParsableCommand {
 
   @Option(help: .hidden)
   var today: String?
+
+  @OptionGroup(title: "Filters and colours")
+  var details: DetailOptions
 
   /// Loads every feed (with a progress line on a terminal) and lays the months out.
   private func loadAndLayOut(_ settings: CommandSettings) throws -> (
@@ -157,13 +162,17 @@ struct IcsLanesCommand: ParsableCommand {
       bytes.append(UInt8(ascii: "\n"))
       try StandardOutput.write(bytes)
     case .text:
-      let renderer = TextGridRenderer(
+      var renderer = TextGridRenderer(
         width: settings.width, names: settings.names, today: settings.today,
         color: settings.color)
+      renderer.trueColor = ColorDecision.hasTrueColor()
       print(renderer.render(layouts), terminator: "")
     case .html:
-      let renderer = HTMLMonthRenderer(names: settings.names, today: settings.today)
+      let renderer = HTMLMonthRenderer(
+        names: settings.names, today: settings.today, maxLanes: maxLanes)
       print(renderer.render(layouts), terminator: "")
+    case .agenda:
+      print(AgendaRenderer(names: settings.names).render(layouts), terminator: "")
     }
     if stats {
       for layout in layouts { Diagnostics.printStats(layout) }

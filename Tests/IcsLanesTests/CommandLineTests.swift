@@ -54,9 +54,14 @@ struct CommandLineTests {
       try CommandRunner.run(base + ["--color", "always"], environment: ["NO_COLOR": "1"]).stdout
         .contains(escape))
     #expect(try !CommandRunner.run(base).stdout.contains(escape))
-    let terminal = try CommandRunner.runOnTerminal(base, environment: ["TERM": "xterm"])
+    let terminal = try CommandRunner.runOnTerminal(
+      base, environment: ["TERM": "xterm", "COLORTERM": "truecolor"])
     #expect(terminal.stdout.contains("\u{1B}[48;2;"))
     #expect(terminal.stdout.contains("\u{1B}[7m 15"))
+    // Without COLORTERM=truecolor|24bit: the nearest of the 256 colours, never 24-bit.
+    let palette = try CommandRunner.runOnTerminal(base, environment: ["TERM": "xterm-256color"])
+    #expect(palette.stdout.contains("\u{1B}[48;5;"))
+    #expect(!palette.stdout.contains("\u{1B}[48;2;"))
     let noColor = try CommandRunner.runOnTerminal(
       base, environment: ["TERM": "xterm", "NO_COLOR": "1"])
     #expect(noColor.stdout.contains("August 2024"))

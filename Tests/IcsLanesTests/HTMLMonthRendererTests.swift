@@ -9,13 +9,14 @@ import Testing
 struct HTMLMonthRendererTests {
   static let today = Day(year: 2024, month: 8, day: 15)
 
+  /// The page of the samples laid out without a cap, the renderer capping at `maxLanes` (nil:
+  /// the row height's cap), as `--format html` does.
   static func page(
-    _ samples: [String] = ["family.ics", "team.ics"], months: Int = 1,
-    options: LayoutOptions = LayoutOptions(maxLanes: 3)
+    _ samples: [String] = ["family.ics", "team.ics"], months: Int = 1, maxLanes: Int? = 3
   ) throws -> String {
     let layouts = try TestFiles.layouts(
-      samples, month: "2024-08", months: months, zone: "Europe/Berlin", options: options)
-    return HTMLMonthRenderer(today: today).render(layouts)
+      samples, month: "2024-08", months: months, zone: "Europe/Berlin")
+    return HTMLMonthRenderer(today: today, maxLanes: maxLanes).render(layouts)
   }
 
   @Test("Markup and escape sequences in a title are escaped, never executed")
@@ -69,7 +70,7 @@ struct HTMLMonthRendererTests {
   func bars() throws {
     let html = try HTMLMonthRendererTests.page()
     // Team offsite in Lisbon: Tue 6 – Thu 8 August, lane 0 of row 1 (columns 3–5).
-    let offsite = try #require(html.range(of: "Team offsite in Lisbon</div>"))
+    let offsite = try #require(html.range(of: "Team offsite in Lisbon<span class=\"sr\">"))
     let line = html[..<offsite.upperBound].split(separator: "\n").last.map(String.init) ?? ""
     #expect(line.contains("grid-column: 3 / span 3; grid-row: 2;"))
     #expect(line.hasPrefix("<div class=\"bar"))
@@ -82,13 +83,13 @@ struct HTMLMonthRendererTests {
   func parts() throws {
     let html = try HTMLMonthRendererTests.page()
     #expect(html.contains("class=\"more\""))
-    #expect(html.contains(">+1 more</div>"))
+    #expect(html.contains("<summary>+1<span class=\"word\"> more</span></summary>"))
     #expect(html.contains("class=\"day today\" style=\"grid-column: 5\" data-day=\"2024-08-15\""))
     let familyColor = CalendarColor.hex(for: "Family")
     #expect(html.contains("--c:\(familyColor)"))
     #expect(html.contains("<span style=\"--c:\(familyColor)\">Family</span>"))
     // The dentist: a timed event, 08:30 in Berlin.
-    #expect(html.contains("<span class=\"time\">08:30</span>Dentist"))
+    #expect(html.contains("<span class=\"time\" aria-hidden=\"true\">08:30</span>Dentist"))
     // The neighbourhood party: 20:00 on Saturday until after midnight, in the courtyard.
     #expect(
       html.contains(
@@ -120,7 +121,84 @@ struct HTMLMonthRendererTests {
     let html = HTMLMonthRenderer(names: names).render(layouts)
     #expect(html.contains("<html lang=\"ja\">"))
     #expect(html.contains("<h1>2024年8月</h1>"))
-    #expect(html.contains("<div class=\"weekdays\"><div>日</div><div>月</div>"))
+    #expect(html.contains("<div class=\"weekdays\" aria-hidden=\"true\"><div>日</div><div>月</div>"))
     #expect(html.contains("お盆休み"))
+  }
+
+  @Test("+k more is a <details> listing the day's hidden events, with no script")
+  func moreOpensHiddenEvents() throws {
+    let html = try HTMLMonthRendererTests.page()
+    // 1 August, capped at three lanes: the stand-up is the one event hidden that day.
+    let start = try #require(
+      html.range(of: "<details class=\"more end\" role=\"listitem\" style=\"grid-column: 5"))
+    let end = try #require(html[start.upperBound...].range(of: "</details>"))
+    let details = html[start.lowerBound..<end.upperBound]
+    #expect(details.contains("<summary>+1<span class=\"word\"> more</span></summary>"))
+    #expect(details.contains("<span class=\"time\">09:30</span>Daily stand-up"))
+    #expect(details.components(separatedBy: "<li ").count == 2)
+    // Every summary's count is the number of events it lists.
+    for piece in html.components(separatedBy: "<details").dropFirst() {
+      let count = piece.split(separator: "<summary>+")[1].prefix { $0.isNumber }
+      #expect(Int(count) == piece.components(separatedBy: "<li ").count - 1)
+    }
+    #expect(!html.contains("<script"))
+    // A layout capped already keeps its counts (without a list).
+    let capped = try TestFiles.layouts(
+      ["family.ics", "team.ics"], month: "2024-08", zone: "Europe/Berlin",
+      options: LayoutOptions(maxLanes: 3))
+    let plain = HTMLMonthRenderer(today: HTMLMonthRendererTests.today).render(capped)
+    #expect(plain.contains(">+1<span class=\"word\"> more</span></div>"))
+    #expect(!plain.contains("<details"))
+  }
+
+  @Test("Without a cap the page fits the row: four lanes, or three and +k more")
+  func rowHeightCap() throws {
+    let html = try HTMLMonthRendererTests.page(maxLanes: nil)
+    let weeks = html.components(separatedBy: "<div class=\"week\"").dropFirst()
+    #expect(weeks.count == 5)
+    // No week uses more grid rows than the day number and four lane rows.
+    for week in weeks {
+      let rows = week.components(separatedBy: "; grid-row: ").dropFirst().compactMap {
+        Int($0.prefix { $0.isNumber })
+      }
+      #expect(!rows.isEmpty)
+      #expect((rows.max() ?? 0) <= HTMLMonthRenderer.rowLanes + 1)
+    }
+    // The first week needs exactly four lanes: all shown, no +k more.
+    let first = try #require(weeks.first)
+    #expect(!first.contains("class=\"more"))
+    #expect(first.contains("grid-row: 5;"))
+    // The second needs more: three lanes and the +k more line in row 5.
+    let second = weeks[weeks.index(after: weeks.startIndex)]
+    #expect(
+      second.contains(
+        "<details class=\"more\" role=\"listitem\" style=\"grid-column: 2; grid-row: 5\">"))
+    #expect(!second.contains("grid-row: 5; --c"))
+  }
+
+  @Test("Each bar tells a screen reader its time, title, location and calendar")
+  func screenReader() throws {
+    let html = try HTMLMonthRendererTests.page()
+    #expect(
+      html.contains(
+        "Team offsite in Lisbon<span class=\"sr\">, 2024-08-06 – 2024-08-08 (all day), Lisbon, Team</span>"
+      ))
+    #expect(html.contains("Dentist<span class=\"sr\">, 2024-08-12 08:30–09:15"))
+    #expect(html.contains("role=\"list\" aria-label=\"Week of 2024-08-04\""))
+    let bars = html.components(separatedBy: "<div class=\"bar").count - 1
+    let described = html.components(separatedBy: "role=\"listitem\"").count - 1
+    #expect(bars > 0)
+    #expect(described >= bars)
+    #expect(html.components(separatedBy: "<span class=\"sr\">").count - 1 >= bars)
+  }
+
+  @Test("Dark scheme, print sheets and narrow screens have their own rules")
+  func mediaRules() throws {
+    let html = try HTMLMonthRendererTests.page(months: 2)
+    #expect(html.contains("<meta name=\"color-scheme\" content=\"light dark\">"))
+    #expect(html.contains("@media (prefers-color-scheme: dark)"))
+    #expect(html.contains("@media print"))
+    #expect(html.contains("break-after: page"))
+    #expect(html.contains("@media (max-width: 40rem)"))
   }
 }

@@ -15,6 +15,9 @@ public final class Feed: @unchecked Sendable {
   public let source: String
   /// The calendar's name: X-WR-CALNAME of its first VCALENDAR, else the file name.
   public let name: String
+  /// The calendar's own colour as `#rrggbb`: COLOR (RFC 7986) or X-APPLE-CALENDAR-COLOR of its
+  /// first VCALENDAR that has one; nil when none does.
+  public let color: String?
   /// Problems that lost nothing, or lost an event listed in ``skipped``.
   public let warnings: [ImportWarning]
   /// Events that could not be used.
@@ -112,6 +115,7 @@ public final class Feed: @unchecked Sendable {
     }
     self.source = source
     self.name = loader.calendars.lazy.compactMap(\.name).first { !$0.isEmpty } ?? fallbackName
+    self.color = loader.calendars.lazy.compactMap(\.color).first
     self.warnings = loader.warnings + duplicateWarnings
     self.skipped = loader.skipped
     self.eventsRead = loader.eventsRead

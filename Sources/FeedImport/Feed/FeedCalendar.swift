@@ -5,6 +5,8 @@ final class FeedCalendar {
   let resolver = TimeZoneResolver()
   /// X-WR-CALNAME, when present.
   var name: String?
+  /// COLOR (RFC 7986) or X-APPLE-CALENDAR-COLOR as `#rrggbb`, when present and readable.
+  var color: String?
   /// X-WR-TIMEZONE as written, when present.
   var wallZoneName: String?
   /// The zone X-WR-TIMEZONE names, when known: floating times are read in it.

@@ -238,6 +238,11 @@ struct FeedLoader: ScanSink {
       guard let calendar = calendars.last else { return }
       if name == "X-WR-CALNAME" {
         calendar.name = value.trimmingASCIIWhitespace()
+      } else if name == "COLOR" || name == "X-APPLE-CALENDAR-COLOR" {
+        // RFC 7986's COLOR wins over Apple's when a calendar has both.
+        if let hex = ColorText.hex(value), calendar.color == nil || name == "COLOR" {
+          calendar.color = hex
+        }
       } else {
         let zoneName = value.trimmingASCIIWhitespace()
         calendar.wallZoneName = zoneName

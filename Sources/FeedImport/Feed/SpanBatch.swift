@@ -10,6 +10,8 @@ public struct SpanBatch: Sendable {
   public var eventsOutside = 0
   /// Events left out as STATUS:CANCELLED.
   public var eventsCancelled = 0
+  /// Events shown before ``keep(where:)`` dropped all their spans.
+  public var eventsFiltered = 0
   /// Problems met while expanding (occurrence caps, say).
   public var warnings: [ImportWarning] = []
   /// For each span, the index of the record (master or override) it is an occurrence of: what
@@ -23,5 +25,30 @@ public struct SpanBatch: Sendable {
   mutating func append(_ span: DaySpan, event: Int) {
     spans.append(span)
     eventOfSpan.append(event)
+  }
+}
+
+extension SpanBatch {
+  /// Keeps only the spans `isKept` says yes to. An event shown before whose every span is
+  /// dropped moves from ``eventsShown`` to ``eventsFiltered``, so the counts still add up.
+  public mutating func keep(where isKept: (DaySpan) -> Bool) {
+    var keptSpans: [DaySpan] = []
+    var keptEvents: [Int] = []
+    var before = Set<Int>()
+    var after = Set<Int>()
+    for (position, span) in spans.enumerated() {
+      let event = position < eventOfSpan.count ? eventOfSpan[position] : -1 - position
+      before.insert(event)
+      if isKept(span) {
+        keptSpans.append(span)
+        keptEvents.append(event)
+        after.insert(event)
+      }
+    }
+    let dropped = before.count - after.count
+    spans = keptSpans
+    eventOfSpan = keptEvents
+    eventsShown -= dropped
+    eventsFiltered += dropped
   }
 }

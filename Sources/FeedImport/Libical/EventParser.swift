@@ -36,6 +36,8 @@ struct EventParser {
     var uid = ""
     var title = ""
     var location: String?
+    var categories: [String] = []
+    var color: String?
     var start: icaltimetype?
     var end: icaltimetype?
     var duration: icaldurationtype?
@@ -60,6 +62,15 @@ struct EventParser {
         title = EventParser.string(icalproperty_get_summary(current))
       case ICAL_LOCATION_PROPERTY:
         location = EventParser.string(icalproperty_get_location(current))
+      case ICAL_CATEGORIES_PROPERTY:
+        // libical hands each value of a list as its own property or the list as one text.
+        for value in EventParser.string(icalproperty_get_categories(current)).split(separator: ",")
+        {
+          let category = String(value).trimmingASCIIWhitespace()
+          if !category.isEmpty, !categories.contains(category) { categories.append(category) }
+        }
+      case ICAL_COLOR_PROPERTY:
+        color = ColorText.hex(EventParser.string(icalproperty_get_color(current)))
       case ICAL_STATUS_PROPERTY:
         cancelled = icalproperty_get_status(current) == ICAL_STATUS_CANCELLED
       case ICAL_SEQUENCE_PROPERTY:
@@ -204,6 +215,8 @@ struct EventParser {
       recurrenceId: recurrenceId,
       thisAndFuture: thisAndFuture, cancelled: cancelled, sequence: sequence)
     record.extraRules = extraRules.map(PackedRule.init)
+    record.categories = categories
+    record.color = color
     record.hasUnresolvedZone = warnings.contains { $0.hasPrefix(EventParser.unresolvedPrefix) }
     return .record(record, warnings: warnings)
   }

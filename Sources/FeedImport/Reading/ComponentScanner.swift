@@ -2,7 +2,8 @@
 enum ScannedItem {
   /// A `BEGIN:VCALENDAR` line.
   case calendarBegins(line: Int)
-  /// A calendar-level property the import uses (X-WR-TIMEZONE, X-WR-CALNAME), unfolded.
+  /// A calendar-level property the import uses (X-WR-TIMEZONE, X-WR-CALNAME, COLOR,
+  /// X-APPLE-CALENDAR-COLOR), unfolded.
   case calendarProperty(name: String, value: String, line: Int)
   /// A whole VTIMEZONE component, lines joined with CRLF.
   case timeZone(block: [UInt8], line: Int)
@@ -18,6 +19,10 @@ enum ScannedItem {
 /// sees more than one VEVENT or VTIMEZONE at once and the VCALENDAR wrapper never reaches it.
 struct ComponentScanner {
   static let maximumDepth = 32
+  /// The VCALENDAR properties the import reads (names uppercased).
+  static let calendarProperties: [[UInt8]] = [
+    "X-WR-TIMEZONE", "X-WR-CALNAME", "COLOR", "X-APPLE-CALENDAR-COLOR",
+  ].map { Array($0.utf8) }
   static let maximumComponentBytes = 256 << 20
   /// Components besides VEVENT that may stand alone, without a VCALENDAR around them.
   static let bareComponents: Set<String> = [
@@ -296,7 +301,7 @@ struct ComponentScanner {
       return
     }
     let name = EventFacts.propertyName(line)
-    guard name == Array("X-WR-TIMEZONE".utf8) || name == Array("X-WR-CALNAME".utf8),
+    guard ComponentScanner.calendarProperties.contains(name),
       let colon = EventFacts.valueStart(line)
     else { return }
     lastCalendarProperty = (String(decoding: name, as: UTF8.self), Array(line[colon...]), number)

@@ -199,7 +199,7 @@ struct EventFacts: Sendable {
     case 9:
       return hasPrefix(line, "ORGANIZER") ? .unused : .other
     case 10:
-      return hasPrefix(line, "X-ALT-DESC") || hasPrefix(line, "CATEGORIES") ? .unused : .other
+      return hasPrefix(line, "X-ALT-DESC") ? .unused : .other
     case 11:
       return hasPrefix(line, "DESCRIPTION") ? .unused : .other
     case 13:

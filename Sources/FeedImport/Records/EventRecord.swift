@@ -10,6 +10,10 @@ struct EventRecord {
   var title: String
   /// LOCATION, when present.
   var location: String?
+  /// CATEGORIES, each value once, in the order written (several properties joined).
+  var categories: [String] = []
+  /// The event's own COLOR (RFC 7986) as `#rrggbb`, when present and readable.
+  var color: String?
   /// The line of the feed where the VEVENT begins.
   var line: Int
   /// Which calendar (VCALENDAR, or feed) of the load it came from.

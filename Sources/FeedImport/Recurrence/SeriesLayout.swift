@@ -65,6 +65,8 @@ struct SeriesLayout {
       if let range = ranges.last(where: { $0.key < instance.key }) {
         record.title = range.record.title
         record.location = range.record.location
+        record.categories = range.record.categories
+        record.color = range.record.color
         length = range.record.length
         let seconds = shift(of: range.record, from: range.key)
         if seconds != 0 {

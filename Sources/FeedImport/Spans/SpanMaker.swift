@@ -34,7 +34,8 @@ struct SpanMaker {
       allDay: placement.localStart == nil, start: startText, end: endText,
       firstDay: placement.firstDay, lastDay: placement.lastDay,
       startInstant: placement.startInstant, endInstant: placement.endInstant,
-      calendar: calendarName, location: location)
+      calendar: calendarName, location: location,
+      categories: record.categories.isEmpty ? nil : record.categories, color: record.color)
   }
 
   /// Where an occurrence starting at `start` falls in the display zone: the days it covers by

@@ -8,12 +8,22 @@ public enum MonthLayouter {
   public static func layOut(
     _ feeds: [Feed], month: YearMonth, zone: DisplayZone, options: LayoutOptions = LayoutOptions()
   ) -> (layout: MonthLayout, warnings: [ImportWarning]) {
+    let request = MonthRequest(first: month, zone: zone, options: options)
+    return layOut(feeds, month: month, request: request)
+  }
+
+  /// The layout of `month` from one or more loaded feeds, with the zone, options, filter and
+  /// colours of `request` (its months are not read).
+  public static func layOut(_ feeds: [Feed], month: YearMonth, request: MonthRequest) -> (
+    layout: MonthLayout, warnings: [ImportWarning]
+  ) {
     let grid = MonthGrid(
-      month: month, weekStart: options.weekStart, showsOutsideDays: options.showsOutsideDays)
+      month: month, weekStart: request.options.weekStart,
+      showsOutsideDays: request.options.showsOutsideDays)
     let batches = feeds.map {
-      $0.spans(from: grid.firstVisibleDay, through: grid.lastVisibleDay, in: zone)
+      $0.spans(from: grid.firstVisibleDay, through: grid.lastVisibleDay, in: request.zone)
     }
-    return assemble(feeds, batches, month: month, zone: zone, options: options)
+    return assemble(feeds, batches, month: month, request: request)
   }
 
   /// The layouts of every month of `request`, from feeds loaded once.
@@ -58,9 +68,7 @@ public enum MonthLayouter {
       }
       let months = Array(request.months[first..<(first + count)])
       let results = concurrentMap(count) { offset in
-        assemble(
-          feeds, batches[offset], month: months[offset], zone: request.zone,
-          options: request.options)
+        assemble(feeds, batches[offset], month: months[offset], request: request)
       }
       for result in results { try body(result.layout, result.warnings) }
       first += count
@@ -69,14 +77,14 @@ public enum MonthLayouter {
 
   /// One month's layout from each feed's spans on it.
   private static func assemble(
-    _ feeds: [Feed], _ batches: [SpanBatch], month: YearMonth, zone: DisplayZone,
-    options: LayoutOptions
+    _ feeds: [Feed], _ batches: [SpanBatch], month: YearMonth, request: MonthRequest
   ) -> (layout: MonthLayout, warnings: [ImportWarning]) {
     var spans: [DaySpan] = []
     var stats = LayoutStats()
     var warnings: [ImportWarning] = []
     var skipped: [SkippedEvent] = []
-    for (feed, batch) in zip(feeds, batches) {
+    for (feed, var batch) in zip(feeds, batches) {
+      if !request.filter.isEmpty { batch.keep(where: request.filter.matches) }
       // One feed (the usual case): take its spans as they are, without copying each.
       if spans.isEmpty { spans = batch.spans } else { spans += batch.spans }
       warnings += batch.warnings
@@ -87,18 +95,18 @@ public enum MonthLayouter {
       stats.eventsCancelled += batch.eventsCancelled
       stats.eventsSkipped += feed.skipped.count
       stats.eventsDuplicate += feed.eventsDuplicate
+      stats.eventsFiltered += batch.eventsFiltered
       stats.occurrences += batch.spans.count
     }
     var layout = MonthLayoutEngine.layOut(
-      spans, month: month, timeZone: zone.name, options: options)
+      spans, month: month, timeZone: request.zone.name, options: request.options)
     stats.segments = layout.weeks.reduce(0) { total, week in
       total + week.lanes.reduce(0) { $0 + $1.count }
     }
     layout.skipped = skipped
     layout.stats = stats
-    layout.calendars = feeds.map {
-      CalendarInfo(name: $0.name, color: CalendarColor.hex(for: $0.name))
-    }
+    layout.calendars = CalendarColor.assign(
+      feeds.map { (name: $0.name, color: $0.color) }, given: request.calendarColors)
     return (layout, warnings)
   }
 }

@@ -9,14 +9,21 @@ public struct MonthRequest: Sendable {
   public var zone: DisplayZone
   /// Week start, lane cap, outside days, lane rule.
   public var options: LayoutOptions
+  /// Which events are laid out; empty keeps all.
+  public var filter: EventFilter
+  /// Colours given for calendars by name (`#rrggbb`); they win over the feeds' own colours.
+  public var calendarColors: [String: String]
 
   /// A request for `count` consecutive months from `first`.
   public init(
-    first: YearMonth, count: Int = 1, zone: DisplayZone, options: LayoutOptions = LayoutOptions()
+    first: YearMonth, count: Int = 1, zone: DisplayZone, options: LayoutOptions = LayoutOptions(),
+    filter: EventFilter = EventFilter(), calendarColors: [String: String] = [:]
   ) {
     months = (0..<max(1, count)).compactMap { first.adding(months: $0) }
     self.zone = zone
     self.options = options
+    self.filter = filter
+    self.calendarColors = calendarColors
   }
 
   /// The days any of the months shows (the grids' edges, which cover outside days too): the

@@ -88,9 +88,7 @@ public struct CalendarSource: Sendable {
     throws(IcsLanesError) -> MonthLayout
   {
     try options.validate()
-    return MonthLayouter.layOut(
-      feeds, month: month, zone: options.zone, options: options.layoutOptions
-    ).layout
+    return MonthLayouter.layOut(feeds, month: month, request: options.request(first: month)).layout
   }
 
   /// The layout of the month written `YYYY-MM`.
@@ -117,8 +115,7 @@ public struct CalendarSource: Sendable {
       throw .monthsPastLastYear(first: first, count: count)
     }
     try options.validate()
-    let request = MonthRequest(
-      first: first, count: count, zone: options.zone, options: options.layoutOptions)
+    let request = options.request(first: first, count: count)
     return MonthLayouter.layOut(feeds, request: request).layouts
   }
 

@@ -16,6 +16,10 @@ public struct MonthViewOptions: Sendable, Hashable {
   /// Whether an occurrence continuing from the row above keeps its lane when that lane is free
   /// (`LaneRule.sticky`) instead of plain first-fit (`LaneRule.firstFit`).
   public var stickyLanes: Bool
+  /// Which events are laid out (calendar, category, text); empty keeps all.
+  public var filter = EventFilter()
+  /// Colours given for calendars by name (`#rrggbb`); they win over the feeds' own colours.
+  public var calendarColors: [String: String] = [:]
 
   /// Options in `zone`; the rest default to Sunday, no lane cap, month days only, first-fit.
   public init(
@@ -47,6 +51,13 @@ public struct MonthViewOptions: Sendable, Hashable {
     LayoutOptions(
       weekStart: weekStart, maxLanes: maxLanes, showsOutsideDays: showsOutsideDays,
       laneRule: stickyLanes ? .sticky : .firstFit)
+  }
+
+  /// The request for `count` months from `first` with these options.
+  func request(first: YearMonth, count: Int = 1) -> MonthRequest {
+    MonthRequest(
+      first: first, count: count, zone: zone, options: layoutOptions, filter: filter,
+      calendarColors: calendarColors)
   }
 
   /// Throws when an option is out of range.

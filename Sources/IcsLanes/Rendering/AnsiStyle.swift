@@ -16,19 +16,41 @@ enum AnsiStyle {
     return (value >> 16, value >> 8 & 0xFF, value & 0xFF)
   }
 
-  /// A bar in `hex`: the colour as background, with black or white text, whichever reads
-  /// better on it.
-  static func bar(_ hex: String) -> String {
+  /// A bar in `hex`: the colour as background, with black or white text, whichever contrasts
+  /// more with it (WCAG). With `trueColor` false, the nearest of the 256-colour palette instead
+  /// of the exact 24-bit colour, for terminals without 24-bit colour.
+  static func bar(_ hex: String, trueColor: Bool = true) -> String {
     guard let (red, green, blue) = rgb(hex) else { return "" }
-    // Relative luminance with the sRGB weights, on 0–255.
-    let light = 299 * red + 587 * green + 114 * blue > 150_000
-    let text = light ? "30" : "97"
+    let text = ColorContrast.prefersDarkText(on: hex) ? "30" : "97"
+    if !trueColor {
+      return "\u{1B}[48;5;\(palette256(red, green, blue));\(text)m"
+    }
     return "\u{1B}[48;2;\(red);\(green);\(blue);\(text)m"
   }
 
-  /// Text in `hex` as foreground colour.
-  static func foreground(_ hex: String) -> String {
+  /// Text in `hex` as foreground colour (24-bit, or the nearest of 256 colours).
+  static func foreground(_ hex: String, trueColor: Bool = true) -> String {
     guard let (red, green, blue) = rgb(hex) else { return "" }
+    if !trueColor { return "\u{1B}[38;5;\(palette256(red, green, blue))m" }
     return "\u{1B}[38;2;\(red);\(green);\(blue)m"
+  }
+
+  /// The xterm 256-colour index nearest to a colour: from the 6×6×6 cube (16–231) or the grey
+  /// ramp (232–255), whichever is closer (squared distance in RGB).
+  static func palette256(_ red: Int, _ green: Int, _ blue: Int) -> Int {
+    let levels = [0, 95, 135, 175, 215, 255]
+    func nearestLevel(_ value: Int) -> Int {
+      levels.indices.min { abs(levels[$0] - value) < abs(levels[$1] - value) } ?? 0
+    }
+    func distance(_ r: Int, _ g: Int, _ b: Int) -> Int {
+      (r - red) * (r - red) + (g - green) * (g - green) + (b - blue) * (b - blue)
+    }
+    let (r, g, b) = (nearestLevel(red), nearestLevel(green), nearestLevel(blue))
+    let cube = 16 + 36 * r + 6 * g + b
+    let cubeDistance = distance(levels[r], levels[g], levels[b])
+    let average = (red + green + blue) / 3
+    let step = min(23, max(0, (average - 8 + 5) / 10))
+    let grey = 8 + 10 * step
+    return distance(grey, grey, grey) < cubeDistance ? 232 + step : cube
   }
 }

@@ -2,9 +2,19 @@ import LaneLayout
 
 /// Writes layouts as one self-contained HTML page (inline style, no script, nothing fetched
 /// from the network): for each month its grid, bars spanning their days in lanes, arrow-shaped
-/// ends where a bar continues into the row above or below, `+k more` under capped days, today
-/// highlighted, each calendar in its colour, and the event's time, location and calendar in a
-/// tooltip.
+/// ends where a bar continues into the row above or below, today highlighted, each calendar in
+/// its colour (text black or white, whichever contrasts more: at least 4.5:1), and the event's
+/// time, location and calendar in a tooltip and, for screen readers, in the bar itself.
+///
+/// Lanes past the cap are hidden behind a `+k more` under each day they cover, an HTML
+/// `<details>` that opens on the hidden events of that day. The cap is ``maxLanes`` or, when
+/// nil, what fits the row's fixed height (``rowLanes`` lanes: all of them when a week needs no
+/// more, else one fewer and the `+k more` line), as FullCalendar's `dayMaxEventRows: true` does.
+/// Give the renderer layouts made without a lane cap; a layout capped already keeps its own
+/// `more` counts, without the list of what they hide.
+///
+/// The page follows `prefers-color-scheme: dark`, prints every month on its own sheet, and on
+/// a narrow screen (under 40rem) shows shorter bars without the start time.
 ///
 /// With several months the page shows one month at a time, with previous/next links between
 /// them (plain anchors and the CSS `:target` rule).
@@ -14,10 +24,25 @@ public struct HTMLMonthRenderer: Sendable {
   /// The day to highlight as today, when in view.
   public var today: Day?
 
-  /// A renderer; by default English names and no today.
-  public init(names: CalendarNames = .english, today: Day? = nil) {
+  /// At most this many lanes per week row, the rest behind `+k more`; nil lets the row's
+  /// height decide (see ``rowLanes``).
+  public var maxLanes: Int?
+
+  /// The lanes a week row has room for when ``maxLanes`` is nil: a row needing more shows one
+  /// fewer and a `+k more` line in the last.
+  public static let rowLanes = 4
+
+  /// A renderer; by default English names, no today, and the row height's lane cap.
+  public init(names: CalendarNames = .english, today: Day? = nil, maxLanes: Int? = nil) {
     self.names = names
     self.today = today
+    self.maxLanes = maxLanes
+  }
+
+  /// How many lanes of a row needing `lanes` lanes are shown.
+  func shownLanes(of lanes: Int) -> Int {
+    if let maxLanes { return min(lanes, max(1, maxLanes)) }
+    return lanes <= HTMLMonthRenderer.rowLanes ? lanes : HTMLMonthRenderer.rowLanes - 1
   }
 
   /// The page for one layout.
@@ -35,6 +60,7 @@ public struct HTMLMonthRenderer: Sendable {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="color-scheme" content="light dark">
       <meta name="generator" content="icslanes">
       <title>\(HTMLText.escape(pageTitle))</title>
       <style>
@@ -66,12 +92,12 @@ public struct HTMLMonthRenderer: Sendable {
     html += navigation(previous, rel: "prev", arrow: "‹ ", trailing: "")
     html += "<h1>\(title)</h1>"
     html += navigation(next, rel: "next", arrow: "", trailing: " ›")
-    html += "</header>\n<div class=\"weekdays\">"
+    html += "</header>\n<div class=\"weekdays\" aria-hidden=\"true\">"
     for column in 0..<7 {
       html +=
         "<div>\(HTMLText.escape(names.weekday(column: column, weekStart: layout.weekStart)))</div>"
     }
-    html += "</div>\n<div class=\"grid\">\n"
+    html += "</div>\n<div class=\"grid\" aria-label=\"\(title)\">\n"
     let colors = Dictionary(
       (layout.calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
     for week in layout.weeks {
@@ -103,10 +129,15 @@ public struct HTMLMonthRenderer: Sendable {
   }
 
   private func week(_ week: WeekRow, in layout: MonthLayout, colors: [String: String]) -> String {
-    let hasMore = !(week.more ?? [:]).isEmpty
-    let rows = week.lanes.count + (hasMore ? 1 : 0)
+    let shown = shownLanes(of: week.lanes.count)
+    let hidden = week.lanes.dropFirst(shown).flatMap { $0 }
+    let capped = week.more ?? [:]
+    let hasMore = !hidden.isEmpty || !capped.isEmpty
+    let rows = shown + (hasMore ? 1 : 0)
     let template = rows > 0 ? "1.9rem repeat(\(rows), 1.55rem) 1fr" : "1.9rem 1fr"
-    var html = "<div class=\"week\" style=\"grid-template-rows: \(template)\">\n"
+    let label = "Week of \(week.start)"
+    var html =
+      "<div class=\"week\" role=\"list\" aria-label=\"\(label)\" style=\"grid-template-rows: \(template)\">\n"
     for (column, day) in week.days.enumerated() {
       var classes = ["day"]
       let visible = day >= layout.firstDay && day <= layout.lastDay
@@ -115,21 +146,44 @@ public struct HTMLMonthRenderer: Sendable {
       if visible, day == today { classes.append("today") }
       html +=
         "<div class=\"\(classes.joined(separator: " "))\" style=\"grid-column: \(column + 1)\""
-      html += " data-day=\"\(day)\">"
+      html += " data-day=\"\(day)\" aria-hidden=\"true\">"
       if visible { html += "<span class=\"num\">\(day.components.day)</span>" }
       html += "</div>\n"
     }
-    for (lane, segments) in week.lanes.enumerated() {
+    for (lane, segments) in week.lanes.prefix(shown).enumerated() {
       for segment in segments {
         html += bar(segment, lane: lane, week: week, colors: colors)
       }
     }
-    if let more = week.more {
-      for (column, day) in week.days.enumerated() {
-        guard let count = more[day] else { continue }
+    guard hasMore else { return html + "</div>\n" }
+    for (column, day) in week.days.enumerated() {
+      let onDay = hidden.filter { $0.firstDay <= day && day <= $0.lastDay }
+      let count = onDay.count + (capped[day] ?? 0)
+      guard count > 0 else { continue }
+      let place = "grid-column: \(column + 1); grid-row: \(shown + 2)"
+      // The last days open their list leftwards, so it stays on the page.
+      let end = column >= 4 ? " end" : ""
+      if onDay.isEmpty {
         html +=
-          "<div class=\"more\" style=\"grid-column: \(column + 1); grid-row: \(week.lanes.count + 2)\">+\(count) more</div>\n"
+          "<div class=\"more\" role=\"listitem\" style=\"\(place)\">+\(count)<span class=\"word\"> more</span></div>\n"
+        continue
       }
+      html += "<details class=\"more\(end)\" role=\"listitem\" style=\"\(place)\">"
+      html += "<summary>+\(count)<span class=\"word\"> more</span></summary><ul>"
+      for segment in onDay {
+        let hex = HTMLMonthRenderer.safeColor(
+          segment.color ?? segment.calendar.flatMap { colors[$0] } ?? "#3f51b5")
+        html += "<li style=\"--c:\(hex)\">"
+        if let time = SegmentText.startTime(of: segment), segment.firstDay == day,
+          !segment.continuesBefore
+        {
+          html += "<span class=\"time\">\(time)</span>"
+        }
+        html += HTMLText.escape(segment.title)
+        html += "<span class=\"sr\">, \(HTMLText.escape(HTMLMonthRenderer.details(segment)))</span>"
+        html += "</li>"
+      }
+      html += "</ul></details>\n"
     }
     html += "</div>\n"
     return html
@@ -140,21 +194,32 @@ public struct HTMLMonthRenderer: Sendable {
   {
     let first = week.start.distance(to: segment.firstDay)
     let span = segment.firstDay.distance(to: segment.lastDay) + 1
-    let hex = segment.calendar.flatMap { colors[$0] } ?? "#3f51b5"
+    let hex = HTMLMonthRenderer.safeColor(
+      segment.color ?? segment.calendar.flatMap { colors[$0] } ?? "#3f51b5")
     var classes = ["bar"]
     if segment.continuesBefore { classes.append("cb") }
     if segment.continuesAfter { classes.append("ca") }
     if HTMLMonthRenderer.isLight(hex) { classes.append("light") }
-    var html = "<div class=\"\(classes.joined(separator: " "))\""
+    var html = "<div class=\"\(classes.joined(separator: " "))\" role=\"listitem\""
     html += " style=\"grid-column: \(first + 1) / span \(span); grid-row: \(lane + 2);"
-    html += " --c:\(HTMLMonthRenderer.safeColor(hex))\""
+    html += " --c:\(hex)\""
     html += " title=\"\(HTMLText.escape(SegmentText.tooltip(segment)))\">"
     if !segment.continuesBefore, let time = SegmentText.startTime(of: segment) {
-      html += "<span class=\"time\">\(time)</span>"
+      html += "<span class=\"time\" aria-hidden=\"true\">\(time)</span>"
     }
     html += HTMLText.escape(segment.title)
+    // What the tooltip says, for screen readers (hidden on screen, read in place).
+    html += "<span class=\"sr\">, \(HTMLText.escape(HTMLMonthRenderer.details(segment)))</span>"
     html += "</div>\n"
     return html
+  }
+
+  /// When, where and in which calendar, on one line: what a screen reader reads after the title.
+  static func details(_ segment: Segment) -> String {
+    var parts = [SegmentText.when(segment)]
+    if let location = segment.location, !location.isEmpty { parts.append(location) }
+    if let calendar = segment.calendar, !calendar.isEmpty { parts.append(calendar) }
+    return parts.joined(separator: ", ")
   }
 
   /// `hex` when it is a `#rrggbb` colour, else a neutral blue: nothing else reaches the style.
@@ -162,9 +227,9 @@ public struct HTMLMonthRenderer: Sendable {
     AnsiStyle.rgb(hex) == nil ? "#3f51b5" : hex
   }
 
-  /// Whether dark text reads better than white on `hex`.
+  /// Whether black text contrasts more than white with `hex` (WCAG): the bar gets class
+  /// `light` and black text.
   static func isLight(_ hex: String) -> Bool {
-    guard let (red, green, blue) = AnsiStyle.rgb(hex) else { return false }
-    return 299 * red + 587 * green + 114 * blue > 150_000
+    ColorContrast.prefersDarkText(on: hex)
   }
 }

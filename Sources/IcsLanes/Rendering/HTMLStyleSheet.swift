@@ -1,16 +1,27 @@
 /// The style sheet of the HTML month page: inline, so the page needs nothing from the network.
+///
+/// A week row is as tall as a day number and ``HTMLMonthRenderer/rowLanes`` lanes (8.3rem), so
+/// that every row of a month is the same height and the page's own lane cap fits it. Light and
+/// dark colours follow `prefers-color-scheme`; print shows every month, one per sheet; under
+/// 40rem the bars shrink and drop their start time.
 enum HTMLStyleSheet {
   static let css = """
-    :root { --line: #d0d4da; --muted: #8a9099; --today: #fff4c2; --outside: #f6f7f9;
+    :root { --line: #d0d4da; --muted: #5f6670; --today: #fff4c2; --outside: #f6f7f9;
+      --ink: #1d2025; --page: #fff; --link: #2457c5; --pop: #fff; --shadow: rgba(0,0,0,.18);
       font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK JP",
-        "Noto Sans CJK KR", sans-serif; color: #1d2025; background: #fff; }
+        "Noto Sans CJK KR", sans-serif; color: var(--ink); background: var(--page); }
+    @media (prefers-color-scheme: dark) {
+      :root { --line: #3b414a; --muted: #a9b0ba; --today: #3a3413; --outside: #1b1e23;
+        --ink: #e8eaed; --page: #121418; --link: #8ab4f8; --pop: #23272e;
+        --shadow: rgba(0,0,0,.6); }
+    }
     body { margin: 1.5rem; }
     .month { max-width: 70rem; margin: 0 auto 2rem; }
     main:has(.month:target) .month:not(:target) { display: none; }
     main:not(:has(.month:target)) .month:not(:first-of-type) { display: none; }
     .month > header { display: flex; align-items: center; gap: 1rem; margin-bottom: .6rem; }
     .month h1 { font-size: 1.5rem; margin: 0; flex: 1; text-align: center; }
-    .nav { min-width: 9rem; color: #2457c5; text-decoration: none; font-size: .95rem; }
+    .nav { min-width: 9rem; color: var(--link); text-decoration: none; font-size: .95rem; }
     .nav.next { text-align: right; }
     .nav:hover { text-decoration: underline; }
     .weekdays, .week { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); }
@@ -19,7 +30,7 @@ enum HTMLStyleSheet {
       text-transform: uppercase; border-left: 1px solid var(--line); }
     .weekdays div:first-child { border-left: none; }
     .grid { border: 1px solid var(--line); border-top: none; }
-    .week { min-height: 6.5rem; row-gap: 2px;
+    .week { min-height: 8.3rem; row-gap: 2px;
       border-top: 1px solid var(--line); position: relative; }
     .day { grid-row: 1 / -1; border-left: 1px solid var(--line); margin-bottom: -2px; }
     .day:first-child { border-left: none; }
@@ -28,12 +39,12 @@ enum HTMLStyleSheet {
     .day.today { background: var(--today); }
     .num { display: inline-block; margin: .25rem .4rem 0; font-size: .85rem; min-width: 1.4rem;
       height: 1.4rem; line-height: 1.4rem; text-align: center; border-radius: .7rem; }
-    .today .num { background: #d93025; color: #fff; font-weight: 700; }
+    .today .num { background: #c5221f; color: #fff; font-weight: 700; }
     .bar { position: relative; z-index: 1; margin: 0 .3rem; padding: 0 .5rem; overflow: hidden;
       white-space: nowrap; text-overflow: ellipsis; font-size: .8rem; line-height: 1.55rem;
       border-radius: .3rem; background: var(--c); color: #fff; cursor: default; }
-    .bar.light { color: #1d2025; }
-    .bar .time { font-weight: 600; margin-right: .35rem; }
+    .bar.light { color: #000; }
+    .bar .time, .more .time { font-weight: 600; margin-right: .35rem; }
     .bar.cb { margin-left: 0; border-top-left-radius: 0; border-bottom-left-radius: 0;
       padding-left: .9rem;
       clip-path: polygon(0 0, 100% 0, 100% 100%, 0 100%, .5rem 50%); }
@@ -42,12 +53,55 @@ enum HTMLStyleSheet {
       clip-path: polygon(0 0, calc(100% - .5rem) 0, 100% 50%, calc(100% - .5rem) 100%, 0 100%); }
     .bar.cb.ca { clip-path: polygon(0 0, calc(100% - .5rem) 0, 100% 50%,
       calc(100% - .5rem) 100%, 0 100%, .5rem 50%); }
-    .more { position: relative; z-index: 1; margin: 0 .45rem; font-size: .78rem; font-weight: 600;
-      color: #3c4043; line-height: 1.55rem; }
+    .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+      white-space: nowrap; }
+    .more { position: relative; z-index: 2; margin: 0 .45rem; font-size: .78rem; font-weight: 600;
+      color: var(--ink); line-height: 1.55rem; }
+    .more summary { cursor: pointer; list-style: none; border-radius: .3rem; padding: 0 .2rem;
+      white-space: nowrap; }
+    .more summary::-webkit-details-marker { display: none; }
+    .more summary:hover, .more[open] summary { background: var(--outside); }
+    .more summary:focus-visible { outline: 2px solid var(--link); }
+    .more ul { position: absolute; top: 1.6rem; left: -.3rem; z-index: 3; min-width: 13rem;
+      max-width: 20rem; margin: 0; padding: .4rem .5rem; list-style: none; background: var(--pop);
+      border: 1px solid var(--line); border-radius: .4rem; box-shadow: 0 4px 14px var(--shadow);
+      font-weight: 400; }
+    .more.end ul { left: auto; right: -.3rem; }
+    .more li { line-height: 1.35rem; white-space: nowrap; overflow: hidden;
+      text-overflow: ellipsis; }
+    .more li::before { content: ""; display: inline-block; width: .6rem; height: .6rem;
+      border-radius: 50%; margin-right: .4rem; background: var(--c); vertical-align: .05rem; }
     .legend { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; margin-top: .7rem;
       font-size: .85rem; }
     .legend span::before { content: ""; display: inline-block; width: .8rem; height: .8rem;
       border-radius: .2rem; margin-right: .35rem; vertical-align: -.1rem; background: var(--c); }
     .note { color: var(--muted); font-size: .8rem; margin-top: .4rem; }
+    @media (max-width: 40rem) {
+      body { margin: .5rem; }
+      .month > header { gap: .3rem; }
+      .month h1 { font-size: 1.15rem; }
+      .nav { min-width: 0; font-size: .8rem; }
+      .weekdays div { padding: .2rem; font-size: .65rem; text-align: center; }
+      .week { min-height: 6.4rem; }
+      .num { margin: .15rem .1rem 0; font-size: .75rem; }
+      .bar { margin: 0 1px; padding: 0 .2rem; font-size: .68rem; text-overflow: clip; }
+      .bar .time { display: none; }
+      .bar.cb { padding-left: .45rem; }
+      .bar.ca { padding-right: .45rem; }
+      .more { margin: 0 .1rem; font-size: .7rem; }
+      .more .word { display: none; }
+      .more ul { font-size: .75rem; }
+    }
+    @media print {
+      :root { --line: #9aa0a6; --today: transparent; --page: #fff; --ink: #000; }
+      body { margin: 0; }
+      main .month, main:has(.month:target) .month:not(:target),
+      main:not(:has(.month:target)) .month:not(:first-of-type) { display: block; }
+      .month { max-width: none; margin: 0; break-after: page; break-inside: avoid; }
+      .month:last-of-type { break-after: auto; }
+      .nav { visibility: hidden; }
+      .bar, .legend span::before, .more li::before, .today .num {
+        -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+    }
     """
 }

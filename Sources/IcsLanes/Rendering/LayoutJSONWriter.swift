@@ -75,8 +75,8 @@ enum LayoutJSONWriter {
     close("}", indent: indent, into: &bytes)
   }
 
-  /// A segment: `recurrenceId` always (null for a single event), `calendar` and `location` only
-  /// when known.
+  /// A segment: `recurrenceId` always (null for a single event), `calendar`, `color` and
+  /// `location` only when known.
   static func write(_ segment: Segment, indent: Int, into bytes: inout [UInt8]) {
     let inner = indent + 1
     bytes.append(UInt8(ascii: "{"))
@@ -85,6 +85,10 @@ enum LayoutJSONWriter {
     if let calendar = segment.calendar {
       key("\"calendar\" : ", indent: inner, first: false, into: &bytes)
       JSONBytes.appendString(calendar, to: &bytes)
+    }
+    if let color = segment.color {
+      key("\"color\" : ", indent: inner, first: false, into: &bytes)
+      JSONBytes.appendString(color, to: &bytes)
     }
     key("\"continuesAfter\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendBool(segment.continuesAfter, to: &bytes)
@@ -128,7 +132,7 @@ enum LayoutJSONWriter {
     close("}", indent: indent, into: &bytes)
   }
 
-  /// The counts, every one always present.
+  /// The counts, every one always present but `eventsFiltered`, written only when above 0.
   static func write(_ stats: LayoutStats, indent: Int, into bytes: inout [UInt8]) {
     let inner = indent + 1
     bytes.append(UInt8(ascii: "{"))
@@ -136,6 +140,10 @@ enum LayoutJSONWriter {
     JSONBytes.appendInt(stats.eventsCancelled, to: &bytes)
     key("\"eventsDuplicate\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendInt(stats.eventsDuplicate, to: &bytes)
+    if stats.eventsFiltered > 0 {
+      key("\"eventsFiltered\" : ", indent: inner, first: false, into: &bytes)
+      JSONBytes.appendInt(stats.eventsFiltered, to: &bytes)
+    }
     key("\"eventsOutside\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendInt(stats.eventsOutside, to: &bytes)
     key("\"eventsRead\" : ", indent: inner, first: false, into: &bytes)

@@ -22,6 +22,9 @@ public struct TextGridRenderer: Sendable {
   public var today: Day?
   /// Whether to use ANSI colours.
   public var color: Bool
+  /// Whether the terminal shows 24-bit colour; when false, colours are the nearest of the
+  /// 256-colour palette (a terminal whose `COLORTERM` is not `truecolor` or `24bit`).
+  public var trueColor: Bool = true
 
   /// The narrowest a day column may be: room for `[Abc…]` or ` +99 m…`.
   public static let minimumColumnWidth = 6
@@ -89,7 +92,8 @@ public struct TextGridRenderer: Sendable {
     lines.append(rule("└", "┴", "┘"))
     if color, colors.count > 1, let calendars = layout.calendars {
       let legend = calendars.map {
-        AnsiStyle.bar($0.color) + " " + TerminalText.sanitize($0.name) + " " + AnsiStyle.reset
+        AnsiStyle.bar($0.color, trueColor: trueColor) + " " + TerminalText.sanitize($0.name) + " "
+          + AnsiStyle.reset
       }
       lines.append(legend.joined(separator: " "))
     }
@@ -157,8 +161,10 @@ public struct TextGridRenderer: Sendable {
     let body = TerminalText.fit(
       TextGridRenderer.label(segment, columns: width - 2), to: max(0, width - 2))
     let text = open + body + close
-    guard color, let calendar = segment.calendar, let hex = colors[calendar] else { return text }
-    return AnsiStyle.bar(hex) + text + AnsiStyle.reset
+    guard color, let hex = segment.color ?? segment.calendar.flatMap({ colors[$0] }) else {
+      return text
+    }
+    return AnsiStyle.bar(hex, trueColor: trueColor) + text + AnsiStyle.reset
   }
 
   /// The words inside a bar of `columns` columns: the title, led by the start time of a timed

@@ -28,12 +28,17 @@ public struct DaySpan: Sendable, Hashable, Codable {
   public var calendar: String?
   /// The event's LOCATION, when present.
   public var location: String?
+  /// The event's CATEGORIES, when it has any (what `--category` filters on).
+  public var categories: [String]?
+  /// The event's own colour as `#rrggbb` (COLOR, RFC 7986), when it has one; views draw the
+  /// occurrence in it instead of its calendar's colour.
+  public var color: String?
 
   /// A span with every field given.
   public init(
     uid: String, recurrenceId: String?, title: String, allDay: Bool, start: String, end: String,
     firstDay: Day, lastDay: Day, startInstant: Int64, endInstant: Int64, calendar: String? = nil,
-    location: String? = nil
+    location: String? = nil, categories: [String]? = nil, color: String? = nil
   ) {
     self.uid = uid
     self.recurrenceId = recurrenceId
@@ -47,6 +52,8 @@ public struct DaySpan: Sendable, Hashable, Codable {
     self.endInstant = endInstant
     self.calendar = calendar
     self.location = location
+    self.categories = categories
+    self.color = color
   }
 
   /// An all-day span over `firstDay…lastDay` (inclusive), for tools that lay out their own events.

@@ -62,6 +62,18 @@ public struct Segment: Sendable, Hashable, Codable {
     set { changeSpan { $0.location = newValue } }
   }
 
+  /// The event's CATEGORIES, when it has any. Not written in the JSON.
+  public var categories: [String]? {
+    get { source.spans[index].categories }
+    set { changeSpan { $0.categories = newValue } }
+  }
+
+  /// The event's own colour (`#rrggbb`), when it has one.
+  public var color: String? {
+    get { source.spans[index].color }
+    set { changeSpan { $0.color = newValue } }
+  }
+
   /// Gives the segment a span of its own, changed by `change`; the shared list stays as it is.
   private mutating func changeSpan(_ change: (inout DaySpan) -> Void) {
     var span = source.spans[index]
@@ -79,7 +91,8 @@ public struct Segment: Sendable, Hashable, Codable {
     if lhs.source === rhs.source && lhs.index == rhs.index { return true }
     return lhs.uid == rhs.uid && lhs.recurrenceId == rhs.recurrenceId && lhs.title == rhs.title
       && lhs.start == rhs.start && lhs.end == rhs.end && lhs.calendar == rhs.calendar
-      && lhs.location == rhs.location
+      && lhs.location == rhs.location && lhs.categories == rhs.categories
+      && lhs.color == rhs.color
   }
 
   /// Hashes the days, flags and strings that `==` compares.
@@ -96,15 +109,17 @@ public struct Segment: Sendable, Hashable, Codable {
     hasher.combine(continuesAfter)
     hasher.combine(calendar)
     hasher.combine(location)
+    hasher.combine(categories)
+    hasher.combine(color)
   }
 
   enum CodingKeys: String, CodingKey {
     case uid, recurrenceId, title, allDay, start, end, firstDay, lastDay, continuesBefore,
-      continuesAfter, calendar, location
+      continuesAfter, calendar, location, color
   }
 
   /// Encodes the segment as the contract writes it: `recurrenceId` always present (null for a
-  /// single event); `calendar` and `location` only when known.
+  /// single event); `calendar`, `location` and `color` only when known.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     let span = source.spans[index]
@@ -121,6 +136,7 @@ public struct Segment: Sendable, Hashable, Codable {
     try container.encode(continuesAfter, forKey: .continuesAfter)
     try container.encodeIfPresent(span.calendar, forKey: .calendar)
     try container.encodeIfPresent(span.location, forKey: .location)
+    try container.encodeIfPresent(span.color, forKey: .color)
   }
 }
 
@@ -150,11 +166,12 @@ extension Segment {
     let continuesAfter = try container.decode(Bool.self, forKey: .continuesAfter)
     let calendar = try container.decodeIfPresent(String.self, forKey: .calendar)
     let location = try container.decodeIfPresent(String.self, forKey: .location)
+    let color = try container.decodeIfPresent(String.self, forKey: .color)
     // The span only carries the strings; its days and instants are never read.
     let span = DaySpan(
       uid: uid, recurrenceId: recurrenceId, title: title, allDay: allDay, start: start, end: end,
       firstDay: firstDay, lastDay: lastDay, startInstant: 0, endInstant: 0, calendar: calendar,
-      location: location)
+      location: location, color: color)
     self.init(
       source: SpanList([span]), index: 0, firstDay: firstDay, lastDay: lastDay, allDay: allDay,
       continuesBefore: continuesBefore, continuesAfter: continuesAfter)

@@ -48,11 +48,14 @@ enum TestFiles {
   /// The layouts of `samples` for `months` months from `month`, as the command makes them.
   static func layouts(
     _ samples: [String], month: String, months: Int = 1, zone: String,
-    options: LayoutOptions = LayoutOptions()
+    options: LayoutOptions = LayoutOptions(), filter: EventFilter = EventFilter(),
+    calendarColors: [String: String] = [:]
   ) throws -> [MonthLayout] {
     let first = try #require(YearMonth(iso: month))
     let displayZone = try #require(DisplayZone(named: zone))
-    let request = MonthRequest(first: first, count: months, zone: displayZone, options: options)
+    let request = MonthRequest(
+      first: first, count: months, zone: displayZone, options: options, filter: filter,
+      calendarColors: calendarColors)
     let feeds = try samples.map { try Feed(contentsOf: sample($0)) }
     return MonthLayouter.layOut(feeds, request: request).layouts
   }

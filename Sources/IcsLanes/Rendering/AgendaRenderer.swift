@@ -1,0 +1,115 @@
+import LaneLayout
+
+/// Writes layouts as a list, day by day, as `khal list` and `gcalcli agenda` print a calendar:
+/// a heading per day that has occurrences, then one line per occurrence covering that day with
+/// its time range (or `all day`), title, location and calendar.
+///
+/// ```text
+/// Sat 2024-08-10
+///   all day      Anna on leave  [Team]
+///   20:00 →      Neighbourhood party  @ Courtyard  [Family]
+/// Sun 2024-08-11
+///   → 00:30      Neighbourhood party  @ Courtyard  [Family]
+/// ```
+///
+/// The time column is 11 characters wide (`09:00–10:00`).
+///
+/// An occurrence over several days is listed on each of them; a timed one shows `→` where it
+/// goes on past midnight. The lines of a day are all-day occurrences first, then by start time,
+/// end, title and UID, so the output depends on the layouts alone. The list takes every
+/// occurrence of the layouts' lanes: lay out without a lane cap to list them all.
+public struct AgendaRenderer: Sendable {
+  /// The weekday names of the headings.
+  public var names: CalendarNames
+
+  /// A renderer; by default English weekday names.
+  public init(names: CalendarNames = .english) {
+    self.names = names
+  }
+
+  /// The list of one or more layouts, months in the order given; empty months print a line
+  /// saying so.
+  public func render(_ layouts: [MonthLayout]) -> String {
+    var lines: [String] = []
+    for layout in layouts {
+      lines.append("# " + names.title(of: layout.month))
+      let days = entries(of: layout)
+      if days.isEmpty { lines.append("  (no events)") }
+      for (day, entries) in days {
+        lines.append("\(names.weekdays[day.weekday.isoIndex]) \(day)")
+        for entry in entries {
+          let padding = String(repeating: " ", count: max(0, 11 - entry.when.count))
+          var line = "  " + entry.when + padding + "  " + clean(entry.occurrence.title)
+          if let location = entry.occurrence.location, !location.isEmpty {
+            line += "  @ " + clean(location)
+          }
+          if let calendar = entry.occurrence.calendar, !calendar.isEmpty {
+            line += "  [" + clean(calendar) + "]"
+          }
+          lines.append(line)
+        }
+      }
+      lines.append("")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One occurrence on one day, with what its time column says there.
+  struct Entry {
+    var occurrence: Occurrence
+    var when: String
+  }
+
+  /// Each day of the layout with occurrences, in order, and its entries, sorted.
+  func entries(of layout: MonthLayout) -> [(Day, [Entry])] {
+    var byDay: [Day: [Entry]] = [:]
+    for occurrence in layout.occurrences {
+      var day = occurrence.firstDay
+      while day <= occurrence.lastDay {
+        let entry = Entry(occurrence: occurrence, when: AgendaRenderer.when(occurrence, on: day))
+        byDay[day, default: []].append(entry)
+        day = day.adding(days: 1)
+      }
+    }
+    return byDay.keys.sorted().map { day in
+      let sorted = byDay[day, default: []].sorted { lhs, rhs in
+        let a = lhs.occurrence
+        let b = rhs.occurrence
+        if a.allDay != b.allDay { return a.allDay }
+        if a.start != b.start { return a.start < b.start }
+        if a.end != b.end { return a.end > b.end }
+        if a.title != b.title { return a.title < b.title }
+        return (a.uid, a.recurrenceId ?? "") < (b.uid, b.recurrenceId ?? "")
+      }
+      return (day, sorted)
+    }
+  }
+
+  /// The time column of `occurrence` on `day`: `all day`, `09:00–10:00`, `20:00 →`, `→ 01:00`
+  /// or `→` for a day in the middle.
+  static func when(_ occurrence: Occurrence, on day: Day) -> String {
+    guard !occurrence.allDay else { return "all day" }
+    let startDay = Day(iso: occurrence.start.prefix(10))
+    let endDay = Day(iso: occurrence.end.prefix(10))
+    let from = clock(occurrence.start)
+    let to = clock(occurrence.end)
+    let startsHere = startDay == day
+    // An end at midnight belongs to the day before.
+    let endsHere = endDay == day || (endDay == day.adding(days: 1) && to == "00:00")
+    switch (startsHere, endsHere) {
+    case (true, true): return from == to ? from : "\(from)–\(to)"
+    case (true, false): return "\(from) →"
+    case (false, true): return "→ \(to)"
+    case (false, false): return "→"
+    }
+  }
+
+  private static func clock(_ text: String) -> String {
+    String(text.dropFirst(11).prefix(5))
+  }
+
+  /// Feed text on one line, control characters made visible.
+  private func clean(_ text: String) -> String {
+    TerminalText.sanitize(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+  }
+}
