@@ -75,8 +75,8 @@ enum LayoutJSONWriter {
     close("}", indent: indent, into: &bytes)
   }
 
-  /// A segment: `recurrenceId` always (null for a single event), `calendar`, `color` and
-  /// `location` only when known.
+  /// A segment: `recurrenceId` always (null for a single event), `calendar`, `categories`,
+  /// `color` and `location` only when known.
   static func write(_ segment: Segment, indent: Int, into bytes: inout [UInt8]) {
     let inner = indent + 1
     bytes.append(UInt8(ascii: "{"))
@@ -85,6 +85,12 @@ enum LayoutJSONWriter {
     if let calendar = segment.calendar {
       key("\"calendar\" : ", indent: inner, first: false, into: &bytes)
       JSONBytes.appendString(calendar, to: &bytes)
+    }
+    if let categories = segment.categories {
+      key("\"categories\" : ", indent: inner, first: false, into: &bytes)
+      writeArray(categories, indent: inner, into: &bytes) { category, _, bytes in
+        JSONBytes.appendString(category, to: &bytes)
+      }
     }
     if let color = segment.color {
       key("\"color\" : ", indent: inner, first: false, into: &bytes)

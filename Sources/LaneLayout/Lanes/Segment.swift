@@ -62,7 +62,7 @@ public struct Segment: Sendable, Hashable, Codable {
     set { changeSpan { $0.location = newValue } }
   }
 
-  /// The event's CATEGORIES, when it has any. Not written in the JSON.
+  /// The event's CATEGORIES, when it has any.
   public var categories: [String]? {
     get { source.spans[index].categories }
     set { changeSpan { $0.categories = newValue } }
@@ -115,11 +115,11 @@ public struct Segment: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case uid, recurrenceId, title, allDay, start, end, firstDay, lastDay, continuesBefore,
-      continuesAfter, calendar, location, color
+      continuesAfter, calendar, location, color, categories
   }
 
   /// Encodes the segment as the contract writes it: `recurrenceId` always present (null for a
-  /// single event); `calendar`, `location` and `color` only when known.
+  /// single event); `calendar`, `location`, `color` and `categories` only when known.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     let span = source.spans[index]
@@ -137,6 +137,7 @@ public struct Segment: Sendable, Hashable, Codable {
     try container.encodeIfPresent(span.calendar, forKey: .calendar)
     try container.encodeIfPresent(span.location, forKey: .location)
     try container.encodeIfPresent(span.color, forKey: .color)
+    try container.encodeIfPresent(span.categories, forKey: .categories)
   }
 }
 
@@ -167,11 +168,12 @@ extension Segment {
     let calendar = try container.decodeIfPresent(String.self, forKey: .calendar)
     let location = try container.decodeIfPresent(String.self, forKey: .location)
     let color = try container.decodeIfPresent(String.self, forKey: .color)
+    let categories = try container.decodeIfPresent([String].self, forKey: .categories)
     // The span only carries the strings; its days and instants are never read.
     let span = DaySpan(
       uid: uid, recurrenceId: recurrenceId, title: title, allDay: allDay, start: start, end: end,
       firstDay: firstDay, lastDay: lastDay, startInstant: 0, endInstant: 0, calendar: calendar,
-      location: location, color: color)
+      location: location, categories: categories, color: color)
     self.init(
       source: SpanList([span]), index: 0, firstDay: firstDay, lastDay: lastDay, allDay: allDay,
       continuesBefore: continuesBefore, continuesAfter: continuesAfter)
