@@ -38,6 +38,25 @@ struct DetailOptions: ParsableArguments {
     EventFilter(calendars: calendars, categories: categories, texts: texts)
   }
 
+  /// A warning for each `--calendar` or `--color-of` name that no loaded feed has (a typo would
+  /// otherwise silently show nothing, or change nothing).
+  func unknownCalendarWarnings(_ feeds: [Feed]) -> [String] {
+    let known = feeds.map(\.name)
+    let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
+    var warnings: [String] = []
+    for name in calendars where !known.contains(where: { $0.lowercased() == name.lowercased() }) {
+      warnings.append("--calendar \"\(name)\": no calendar has this name (calendars: \(list))")
+    }
+    for text in colorOf {
+      guard let equals = text.lastIndex(of: "=") else { continue }
+      let name = String(text[..<equals])
+      if !known.contains(name) {
+        warnings.append("--color-of \"\(name)\": no calendar has this name (calendars: \(list))")
+      }
+    }
+    return warnings
+  }
+
   /// The colours given with `--color-of`, by calendar name (the last one for a name wins).
   func calendarColors() throws -> [String: String] {
     var colors: [String: String] = [:]

@@ -111,6 +111,7 @@ struct IcsLanesCommand: ParsableCommand {
       }
     }
     progress.finish()
+    Diagnostics.printWarnings(details.unknownCalendarWarnings(loaded))
     return loaded
   }
 

@@ -90,6 +90,11 @@ struct FilterTests {
     #expect(!agenda.stdout.contains("Dentist"))
     let counted = try CommandRunner.run(base + filter + ["--stats"])
     #expect(counted.stderr.contains("+ 24 filtered out;"))
+    // A name no feed has is a warning, not silence.
+    let typo = try CommandRunner.run(base + ["--calendar", "Famly", "--color-of", "Tem=red"])
+    #expect(typo.status == 0)
+    #expect(typo.stderr.contains("--calendar \"Famly\": no calendar has this name"))
+    #expect(typo.stderr.contains("--color-of \"Tem\": no calendar has this name"))
     // The months array validates as the JSON of each month does.
     let months = try CommandRunner.run(
       base + ["--category", "holiday", "--months", "2", "--format", "json"])
