@@ -96,6 +96,10 @@ struct LayoutJSONWriterTests {
     segment.continuesAfter = random.chance(2)
     segment.calendar = optionalString(&random)
     segment.location = optionalString(&random)
+    segment.color = optionalString(&random)
+    if random.chance(3) {
+      segment.categories = (0..<(1 + random.next(3))).map { _ in hostileString(&random) }
+    }
     return segment
   }
 
@@ -121,7 +125,7 @@ struct LayoutJSONWriterTests {
         uid: optionalString(&random), line: random.chance(3) ? nil : integer(&random),
         reason: hostileString(&random))
     }
-    let stats =
+    var stats =
       random.chance(2)
       ? nil
       : LayoutStats(
@@ -129,6 +133,7 @@ struct LayoutJSONWriterTests {
         eventsOutside: integer(&random), eventsCancelled: integer(&random),
         eventsSkipped: integer(&random), eventsDuplicate: integer(&random),
         occurrences: integer(&random), segments: integer(&random))
+    if random.chance(2) { stats?.eventsFiltered = integer(&random) }
     var calendars: [CalendarInfo]?
     switch random.next(3) {
     case 0: calendars = nil
@@ -239,6 +244,7 @@ struct LayoutJSONWriterTests {
       "\u{2028}", "\(Int.min)", "\(Int.max)", "\"-", "\"schema\" : \"icslanes.layout/1\"",
     ]
     shapes += ["\"laneRule\" : \"sticky\"", "\"laneRule\" : \"first-fit\""]
+    shapes += ["\"categories\" : [\n", "\"color\" : \"", "\"eventsFiltered\" : "]
     for needle in escapes + shapes {
       #expect(text.contains(needle), "no random layout produced \(needle.debugDescription)")
     }
