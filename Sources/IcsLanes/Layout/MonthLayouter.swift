@@ -97,7 +97,7 @@ public enum MonthLayouter {
     layout.skipped = skipped
     layout.stats = stats
     layout.calendars = feeds.map {
-      CalendarInfo(name: $0.name, color: CalendarColor.hex(for: $0.name))
+      CalendarInfo(name: $0.name, color: $0.color ?? CalendarColor.hex(for: $0.name))
     }
     return (layout, warnings)
   }
