@@ -34,7 +34,7 @@ let package = Package(
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
     .testTarget(
       name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes", "CLibical"],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Fixtures"]),
     .testTarget(
       name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"],
       exclude: ["Golden"]),

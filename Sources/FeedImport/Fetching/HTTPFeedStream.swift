@@ -37,7 +37,13 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     self.timeout = timeout
   }
 
-  deinit {
+  /// Stops the fetch (when the importer stops before the end of the body). Never called on
+  /// the session's queue.
+  func cancel() {
+    condition.lock()
+    let task = task
+    let session = session
+    condition.unlock()
     task?.cancel()
     session?.invalidateAndCancel()
   }
@@ -45,8 +51,10 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   /// Starts the request and waits for the response head; returns the body's length when the
   /// server gives it (and the body is not compressed).
   func open() throws(ImportError) -> Int? {
+    // FoundationNetworking on Linux counts timeouts in whole seconds (0.5 would be 0): round up.
+    let seconds = max(1, timeout.rounded(.up))
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForRequest = seconds
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpAdditionalHeaders = [
       "Accept": "text/calendar, */*;q=0.5", "User-Agent": "icslanes",
@@ -55,10 +63,12 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     queue.maxConcurrentOperationCount = 1
     let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
     var request = URLRequest(url: url)
-    request.timeoutInterval = timeout
+    request.timeoutInterval = seconds
     let task = session.dataTask(with: request)
+    condition.lock()
     self.session = session
     self.task = task
+    condition.unlock()
     task.resume()
     condition.lock()
     defer { condition.unlock() }
@@ -151,5 +161,20 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   private func redirectNote(_ final: URL?) -> String {
     guard let final, final != url else { return "" }
     return " (redirected to \(FetchFailure.display(final)))"
+  }
+}
+
+/// The loading thread's hold on an ``HTTPFeedStream``: the session keeps the stream (its
+/// delegate) alive until the fetch ends, so the fetch is cancelled when this handle goes, if
+/// the importer stopped before the end.
+final class HTTPFeedHandle {
+  let stream: HTTPFeedStream
+
+  init(_ stream: HTTPFeedStream) {
+    self.stream = stream
+  }
+
+  deinit {
+    stream.cancel()
   }
 }

@@ -11,7 +11,7 @@ struct ByteSource {
     case file(FileHandle)
     case memory([UInt8])
     case folder(FolderStream)
-    case http(HTTPFeedStream)
+    case http(HTTPFeedHandle)
   }
 
   private let origin: Origin
@@ -58,7 +58,7 @@ struct ByteSource {
   init(url: URL, source: String, timeout: Double) throws(ImportError) {
     let stream = HTTPFeedStream(url: url, source: source, timeout: timeout)
     totalBytes = try stream.open()
-    origin = .http(stream)
+    origin = .http(HTTPFeedHandle(stream))
     path = source
   }
 
@@ -114,8 +114,8 @@ struct ByteSource {
       return true
     case .folder(let stream):
       return try fill(body) { (raw) throws(ImportError) -> Int in try stream.fill(raw) }
-    case .http(let stream):
-      return try fill(body) { (raw) throws(ImportError) -> Int in try stream.fill(raw) }
+    case .http(let handle):
+      return try fill(body) { (raw) throws(ImportError) -> Int in try handle.stream.fill(raw) }
     case .memory(let bytes):
       guard offset < bytes.count else { return false }
       let start = offset
