@@ -135,6 +135,26 @@ struct URLFeedTests {
     #expect(broken?.hasPrefix("HTTP 500") == true)
   }
 
+  @Test("A redirect loop stops; a redirect to a local file is not followed")
+  func badRedirects() throws {
+    let server = try LocalHTTPServer(
+      routes: [
+        "/loop": .redirect(status: 302, location: "/loop"),
+        "/to-file": .redirect(status: 302, location: "file:///etc/hostname"),
+      ], maximumConnections: 64, lifetime: 30)
+    defer { server.stop() }
+    let loop = URLFeedTests.unavailableReason {
+      _ = try Feed(location: try URLFeedTests.location(server.url("/loop")))
+    }
+    #expect(loop?.hasPrefix("too many redirects") == true, "\(loop ?? "no error")")
+    #expect(server.requests.count > 2 && server.requests.count < 64)
+    let toFile = URLFeedTests.unavailableReason {
+      _ = try Feed(location: try URLFeedTests.location(server.url("/to-file")))
+    }
+    #expect(toFile != nil)
+    #expect(toFile?.hasPrefix("other error") == false)
+  }
+
   @Test("A server that stalls fails after the timeout, not later")
   func stall() throws {
     let server = try URLFeedTests.server(stallSeconds: 10)

@@ -137,6 +137,30 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     completionHandler(.allow)
   }
 
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    // Only to http and https: a server must not send the reader to a local file.
+    let scheme = request.url?.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https" else {
+      condition.lock()
+      if failure == nil {
+        failure = .unavailable(
+          source: source,
+          reason:
+            "redirected to \(request.url.map(FetchFailure.display) ?? "nothing"), not an http(s) URL"
+        )
+      }
+      condition.broadcast()
+      condition.unlock()
+      completionHandler(nil)
+      return
+    }
+    completionHandler(request)
+  }
+
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     condition.lock()
     pieces.append(data)
