@@ -49,7 +49,9 @@ struct FolderFeedTests {
     #expect(titles == ["Bins out", "Dentist", "Grandma visits", "Piano lesson", "Boiler service"])
   }
 
-  @Test("3000 small files (some without a final line end, some with a BOM): every event, as from one file")
+  @Test(
+    "3000 small files (some without a final line end, some with a BOM): every event, as from one file"
+  )
   func thousandsOfFiles() throws {
     let folder = try FolderFeedTests.temporaryFolder("many")
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
@@ -126,6 +128,46 @@ struct FolderFeedTests {
     let named = try Feed(location: .folder(folder.path), options: options)
     #expect(named.name == "Home")
     #expect(named.color == "#aabbcc")
+  }
+
+  /// A file with its own VTIMEZONE `Custom/Zone` at a fixed offset and one timed event at
+  /// 10:00 local time on `day`.
+  static func zoned(_ index: Int, offset: String, day: Int) -> String {
+    [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//icslanes//tests//EN", "BEGIN:VTIMEZONE",
+      "TZID:Custom/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:\(offset)",
+      "TZOFFSETTO:\(offset)", "END:STANDARD", "END:VTIMEZONE", "BEGIN:VEVENT",
+      "UID:zoned-\(index)@tests", "DTSTAMP:20240701T000000Z", "SUMMARY:Zoned \(index)",
+      String(format: "DTSTART;TZID=Custom/Zone:202408%02dT100000", day),
+      String(format: "DTEND;TZID=Custom/Zone:202408%02dT110000", day), "END:VEVENT",
+      "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+  }
+
+  @Test("Files repeating one VTIMEZONE share it; a different one under the same TZID stays its own")
+  func sharedZones() throws {
+    let folder = try FolderFeedTests.temporaryFolder("zoned")
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    for index in 0..<40 {
+      // Files 0…19 at +05:00, 20…39 at +03:00, all calling their zone Custom/Zone.
+      let offset = index < 20 ? "+0500" : "+0300"
+      try Data(FolderFeedTests.zoned(index, offset: offset, day: 1 + index % 20).utf8)
+        .write(to: folder.appendingPathComponent(String(format: "%02d.ics", index)))
+    }
+    let feed = try Feed(location: .folder(folder.path))
+    let layout = MonthLayouter.layOut(
+      [feed], month: try TestSupport.requireMonth("2024-08"),
+      zone: try TestSupport.requireZone("UTC"), options: LayoutOptions()
+    ).layout
+    let starts = Dictionary(
+      TestSupport.occurrences(layout).map { ($0.uid, $0.start) }, uniquingKeysWith: { $1 })
+    #expect(starts.count == 40)
+    for index in 0..<40 {
+      let hour = index < 20 ? "05" : "07"
+      #expect(
+        starts["zoned-\(index)@tests"]
+          == String(format: "2024-08-%02dT\(hour):00:00+00:00", 1 + index % 20))
+    }
   }
 
   @Test("A folder with no .ics files is an error naming it")
