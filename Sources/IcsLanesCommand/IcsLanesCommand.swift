@@ -130,7 +130,9 @@ struct IcsLanesCommand: ParsableCommand {
       let location = FeedLocation(argument: input.path)
       let name: String
       switch location {
-      case .url(let url): name = url.host ?? location.source
+      case .url(let url):
+        let last = url.lastPathComponent
+        name = (url.host ?? location.source) + (last.isEmpty || last == "/" ? "" : "/" + last)
       default: name = input.path == "-" ? "stdin" : (input.path as NSString).lastPathComponent
       }
       var importOptions = ImportOptions(

@@ -66,6 +66,11 @@ struct FolderFeedTests {
           .joined(separator: "\r\n"))
     }
     try Data("not a calendar".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+    // Left out: a FIFO (reading it would block), a subfolder and a hidden file.
+    #expect(mkfifo(folder.appendingPathComponent("pipe.ics").path, 0o600) == 0)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("sub.ics"), withIntermediateDirectories: true)
+    try Data("BEGIN:VCALENDAR\r\n".utf8).write(to: folder.appendingPathComponent(".hidden.ics"))
     let feed = try Feed(location: .folder(folder.path))
     #expect(feed.name == "many")
     #expect(feed.color == nil)

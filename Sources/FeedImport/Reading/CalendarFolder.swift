@@ -5,7 +5,8 @@ import Foundation
 /// `color` file.
 ///
 /// The `.ics` files are read in the byte order of their names, so the result never depends on
-/// the order the file system lists them in. Hidden files, folders and other files are left out.
+/// the order the file system lists them in. Hidden files, folders, FIFOs and other files are
+/// left out.
 struct CalendarFolder {
   /// The folder as given.
   let path: String
@@ -34,9 +35,9 @@ struct CalendarFolder {
       .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
       .map { base + $0 }
       .filter { file in
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
-          && !isDirectory.boolValue
+        // Regular files only (a symbolic link to one counts): a FIFO would block the read.
+        var status = stat()
+        return stat(file, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
       }
     displayName = CalendarFolder.firstLine(of: base + "displayname")
     let colorText = CalendarFolder.firstLine(of: base + "color")
