@@ -12,6 +12,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
   ],
   targets: [
     .systemLibrary(
@@ -27,12 +28,13 @@ let package = Package(
       dependencies: [
         "IcsLanes",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
     .testTarget(
       name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes", "CLibical"],
-      exclude: ["Golden"]),
+      exclude: ["Golden", "Fixtures"]),
     .testTarget(
       name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"],
       exclude: ["Golden"]),

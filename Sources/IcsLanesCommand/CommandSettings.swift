@@ -12,20 +12,25 @@ struct CommandSettings {
   let names: CalendarNames
   let color: Bool
 
-  init(_ command: IcsLanesCommand) throws {
-    guard let first = YearMonth(iso: command.month) else {
-      throw CommandFailure(
-        message: "--month \"\(command.month)\" is not a month: use YYYY-MM, e.g. 2024-08",
-        code: ExitCodes.usage)
-    }
-    guard (1...1200).contains(command.months) else {
-      throw CommandFailure(message: "--months must be 1 to 1200", code: ExitCodes.usage)
-    }
-    guard let weekStart = Weekday(name: command.weekStart) else {
-      throw CommandFailure(
-        message: "--week-start \"\(command.weekStart)\" is not a weekday: use sunday … saturday",
-        code: ExitCodes.usage)
-    }
+  /// The feeds to read, with the name and colour the configuration file gives them.
+  let feeds: [FeedInput]
+  /// Seconds a URL may stay silent.
+  let timeout: Double
+
+  /// A feed to read: a path, folder, URL or `-`, and the name and colour set for it.
+  struct FeedInput {
+    var path: String
+    var name: String?
+    var color: String?
+  }
+
+  init(
+    _ command: IcsLanesCommand, environment: [String: String] = ProcessInfo.processInfo.environment
+  )
+    throws
+  {
+    let config = try CommandSettings.readConfig(command, environment: environment)
+    // Flags first, then the configuration file, then the defaults.
     let zone: DisplayZone
     if let name = command.tz {
       guard let found = DisplayZone(named: name) else {
@@ -35,8 +40,86 @@ struct CommandSettings {
           code: ExitCodes.usage)
       }
       zone = found
+    } else if let setting = config?.zone {
+      guard let found = DisplayZone(named: setting.value) else {
+        throw ConfigFile.failure(
+          config?.path ?? "", setting.line,
+          "tz \"\(setting.value)\" is not a known time zone: use an IANA name such as Europe/Berlin"
+        )
+      }
+      zone = found
     } else {
       zone = .system
+    }
+    if let text = command.today {
+      guard let day = Day(iso: text), text.count == 10 else {
+        throw CommandFailure(
+          message: "--today \"\(text)\" is not a date: use YYYY-MM-DD", code: ExitCodes.usage)
+      }
+      today = day
+    } else {
+      today = Today.day(inZone: zone.name)
+    }
+    let first: YearMonth
+    if let text = command.month {
+      guard let parsed = YearMonth(iso: text) else {
+        throw CommandFailure(
+          message: "--month \"\(text)\" is not a month: use YYYY-MM, e.g. 2024-08",
+          code: ExitCodes.usage)
+      }
+      first = parsed
+    } else {
+      // As cal and khal do: the month it is now in the display zone.
+      guard let parts = today?.components,
+        let current = YearMonth(year: parts.year, month: parts.month)
+      else {
+        throw CommandFailure(
+          message: "cannot tell the current month: give --month YYYY-MM", code: ExitCodes.usage)
+      }
+      first = current
+    }
+    guard (1...1200).contains(command.months) else {
+      throw CommandFailure(message: "--months must be 1 to 1200", code: ExitCodes.usage)
+    }
+    var localeIdentifier: String?
+    if let identifier = command.locale {
+      guard let found = CalendarNames(locale: identifier) else {
+        throw CommandFailure(
+          message:
+            "--locale \"\(identifier)\" has no locale data: use an identifier such as ja_JP, ko_KR or de_DE",
+          code: ExitCodes.usage)
+      }
+      names = found
+      localeIdentifier = identifier
+    } else if let setting = config?.locale {
+      guard let found = CalendarNames(locale: setting.value) else {
+        throw ConfigFile.failure(
+          config?.path ?? "", setting.line,
+          "locale \"\(setting.value)\" has no locale data: use an identifier such as ja_JP or de_DE"
+        )
+      }
+      names = found
+      localeIdentifier = setting.value
+    } else {
+      names = .english
+    }
+    let weekStart: Weekday
+    if let text = command.weekStart {
+      guard let found = Weekday(name: text) else {
+        throw CommandFailure(
+          message: "--week-start \"\(text)\" is not a weekday: use sunday … saturday",
+          code: ExitCodes.usage)
+      }
+      weekStart = found
+    } else if let setting = config?.weekStart {
+      guard let found = Weekday(name: setting.value) else {
+        throw ConfigFile.failure(
+          config?.path ?? "", setting.line,
+          "week-start \"\(setting.value)\" is not a weekday: use sunday … saturday")
+      }
+      weekStart = found
+    } else {
+      weekStart = localeIdentifier.map(LocaleWeek.firstWeekday(ofLocale:)) ?? .sunday
     }
     if let cap = command.maxLanes, cap < 1 {
       throw CommandFailure(message: "--max-lanes must be at least 1", code: ExitCodes.usage)
@@ -57,29 +140,49 @@ struct CommandSettings {
     if let given = command.width, given < 1 {
       throw CommandFailure(message: "--width must be at least 1", code: ExitCodes.usage)
     }
-    // Narrower than TextGridRenderer.minimumWidth, the grid keeps its minimum and overflows.
-    width = command.width ?? Terminal.columns ?? 80
-    if let text = command.today {
-      guard let day = Day(iso: text), text.count == 10 else {
-        throw CommandFailure(
-          message: "--today \"\(text)\" is not a date: use YYYY-MM-DD", code: ExitCodes.usage)
-      }
-      today = day
-    } else {
-      today = Today.day(inZone: zone.name)
+    if let setting = config?.width, setting.value < 1 {
+      throw ConfigFile.failure(config?.path ?? "", setting.line, "width must be at least 1")
     }
-    if let identifier = command.locale {
-      guard let found = CalendarNames(locale: identifier) else {
+    // Narrower than TextGridRenderer.minimumWidth, the grid keeps its minimum and overflows.
+    width = command.width ?? config?.width?.value ?? Terminal.columns ?? 80
+    if let given = command.timeout, !(given > 0 && given <= 86_400) {
+      throw CommandFailure(
+        message: "--timeout must be more than 0 and at most 86400 seconds", code: ExitCodes.usage)
+    }
+    if let setting = config?.timeout, !(setting.value > 0 && setting.value <= 86_400) {
+      throw ConfigFile.failure(
+        config?.path ?? "", setting.line, "timeout must be more than 0 and at most 86400 seconds")
+    }
+    timeout = command.timeout ?? config?.timeout?.value ?? 30
+    if command.feeds.isEmpty {
+      guard let config, !config.feeds.isEmpty else {
         throw CommandFailure(
           message:
-            "--locale \"\(identifier)\" has no locale data: use an identifier such as ja_JP, ko_KR or de_DE",
+            "no feed given: name .ics files, folders or URLs, or list [[feed]]s in \(ConfigFile.defaultPath(environment: environment) ?? "config.toml")",
           code: ExitCodes.usage)
       }
-      names = found
+      feeds = config.feeds.map { FeedInput(path: $0.path, name: $0.name, color: $0.color) }
     } else {
-      names = .english
+      feeds = command.feeds.map { argument in
+        let entry = config?.entry(for: argument)
+        return FeedInput(path: argument, name: entry?.name, color: entry?.color)
+      }
     }
     color = ColorDecision.usesColor(command.color)
+  }
+
+  /// The configuration file, unless `--no-config`: `--config`'s (which must exist), else the
+  /// XDG one when it exists.
+  static func readConfig(_ command: IcsLanesCommand, environment: [String: String]) throws
+    -> ConfigFile?
+  {
+    if command.noConfig { return nil }
+    let home = environment["HOME"]
+    if let path = command.config {
+      return try ConfigFile.load(path: path, required: true, home: home)
+    }
+    guard let path = ConfigFile.defaultPath(environment: environment) else { return nil }
+    return try ConfigFile.load(path: path, required: false, home: home)
   }
 }
 
@@ -98,6 +201,7 @@ struct CommandFailure: Error {
     switch error {
     case .unreadable: code = ExitCodes.noInput
     case .notICalendar, .lineTooLong, .strictFailure: code = ExitCodes.data
+    case .unavailable: code = ExitCodes.unavailable
     }
   }
 }

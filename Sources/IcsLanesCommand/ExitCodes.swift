@@ -8,6 +8,11 @@ enum ExitCodes {
   static let data = ExitCode(65)
   /// A feed cannot be opened or read.
   static let noInput = ExitCode(66)
+  /// A feed at a URL cannot be fetched (HTTP error status, host not found, connection or TLS
+  /// failure, timeout): sysexits' EX_UNAVAILABLE.
+  static let unavailable = ExitCode(69)
+  /// The configuration file is not valid: sysexits' EX_CONFIG.
+  static let config = ExitCode(78)
   /// Something went wrong inside icslanes.
   static let internalError = ExitCode(70)
 }

@@ -12,24 +12,55 @@ struct IcsLanesCommand: ParsableCommand {
     abstract: "Lay a month of iCalendar feeds out the way a month view draws it.",
     discussion: """
       Each occurrence becomes a bar over its days; bars are cut into the month grid's week rows \
-      and stacked into lanes by greedy first-fit. Exit codes: 0 ok, 64 bad argument, \
-      65 not iCalendar or a --strict failure, 66 a feed cannot be read, 70 internal error.
-      """)
+      and stacked into lanes by greedy first-fit. Defaults come from \
+      $XDG_CONFIG_HOME/icslanes/config.toml (else ~/.config/icslanes/config.toml); flags \
+      override them. Exit codes: 0 ok, 64 bad argument, 65 not iCalendar or a --strict failure, \
+      66 a feed cannot be read, 69 a URL cannot be fetched, 70 internal error, 78 a bad \
+      configuration file.
+      """,
+    version: IcsLanesVersion.text)
 
-  @Argument(help: "iCalendar feed(s): paths, or - for standard input.")
-  var feeds: [String]
+  // MARK: Inputs (issue 15: URLs, folders, defaults, configuration)
 
-  @Option(help: "The month to lay out, YYYY-MM.")
-  var month: String
+  @Argument(
+    help: ArgumentHelp(
+      "iCalendar feeds: .ics files, folders of .ics files (one calendar each), http(s):// or webcal:// URLs, or - for standard input. Default: the feeds of the configuration file.",
+      valueName: "feed"),
+    completion: .file(extensions: ["ics"]))
+  var feeds: [String] = []
+
+  @Option(help: "The month to lay out, YYYY-MM. Default: this month in the display zone.")
+  var month: String?
+
+  @Option(help: "Seconds a URL may stay silent before the fetch fails (default 30).")
+  var timeout: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "Configuration file to read instead of $XDG_CONFIG_HOME/icslanes/config.toml.",
+      valueName: "file"),
+    completion: .file(extensions: ["toml"]))
+  var config: String?
+
+  @Flag(help: "Read no configuration file.")
+  var noConfig = false
+
+  // MARK: Layout and output
 
   @Option(help: "How many consecutive months to lay out from --month.")
   var months: Int = 1
 
-  @Option(help: "Display time zone (IANA name). Default: the system's zone.")
+  @Option(
+    help: "Display time zone (IANA name). Default: the system's zone.",
+    completion: .list(TimeZone.knownTimeZoneIdentifiers.sorted()))
   var tz: String?
 
-  @Option(help: "First day of the week: sunday … saturday.")
-  var weekStart: String = "sunday"
+  @Option(
+    help: "First day of the week: sunday … saturday. Default: the locale's (Sunday in English).",
+    completion: .list([
+      "sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+    ]))
+  var weekStart: String?
 
   @Option(
     help:
@@ -64,7 +95,9 @@ struct IcsLanesCommand: ParsableCommand {
     help: "Colour in the text grid: auto (only on a terminal, not with NO_COLOR), always or never.")
   var color: ColorChoice = .auto
 
-  @Option(help: "Locale of the month and weekday names, e.g. ja_JP or ko_KR. Default: English.")
+  @Option(
+    help: "Locale of the month and weekday names, e.g. ja_JP or ko_KR. Default: English.",
+    completion: .list(["de_DE", "en_GB", "en_US", "es_ES", "fr_FR", "ja_JP", "ko_KR", "zh_CN"]))
   var locale: String?
 
   @Option(help: .hidden)
@@ -98,13 +131,23 @@ struct IcsLanesCommand: ParsableCommand {
   func loadFeeds(_ settings: CommandSettings) throws -> [Feed] {
     let progress = ProgressLine()
     var loaded: [Feed] = []
-    for path in feeds {
-      let name = path == "-" ? "stdin" : (path as NSString).lastPathComponent
-      let importOptions = ImportOptions(
+    for input in settings.feeds {
+      let location = FeedLocation(argument: input.path)
+      let name: String
+      switch location {
+      case .url(let url):
+        let last = url.lastPathComponent
+        name = (url.host ?? location.source) + (last.isEmpty || last == "/" ? "" : "/" + last)
+      default: name = input.path == "-" ? "stdin" : (input.path as NSString).lastPathComponent
+      }
+      var importOptions = ImportOptions(
         window: noPrefilter ? nil : settings.request.window, strict: strict,
         progress: progress.reporter(for: name))
+      importOptions.networkTimeout = settings.timeout
+      importOptions.calendarName = input.name
+      importOptions.calendarColor = input.color
       do {
-        loaded.append(try Feed(contentsOf: path, options: importOptions))
+        loaded.append(try Feed(location: location, options: importOptions))
       } catch {
         progress.finish()
         throw CommandFailure(error)
@@ -118,9 +161,15 @@ struct IcsLanesCommand: ParsableCommand {
   static func main() {
     MemoryTuning.apply()
     do {
+      // `icslanes help` prints the help, as `--help` does, rather than reading a feed "help".
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      if arguments.first == "help" {
+        print(helpMessage())
+        Foundation.exit(0)
+      }
       // `--help` parses to ArgumentParser's own help command, whose run() throws the help
       // request handled below; anything else is this command.
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(arguments)
       try command.run()
     } catch let failure as CommandFailure {
       // Paths and feed bytes in the message never reach the terminal as control characters.

@@ -29,6 +29,10 @@ struct CommandErrorTests {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    // No user's configuration file (a missing XDG folder means none is read).
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CONFIG_HOME"] = "/nonexistent/icslanes-tests"
+    process.environment = environment
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -81,7 +85,7 @@ struct CommandErrorTests {
     let sample = Hostile.sample("family.ics")
     for arguments in [
       [sample, "--month", "2024-13"], [sample, "--month", "2024-08", "--bogus"],
-      [sample, "--month", "2024-08", "--tz", "Mars/Olympus"], [sample],
+      [sample, "--month", "2024-08", "--tz", "Mars/Olympus"], ["--month", "2024-08"],
     ] {
       let run = try CommandErrorTests.run(arguments)
       #expect(run.status == 64, "\(arguments)")

@@ -13,10 +13,13 @@ import LaneLayout
 public final class Feed: @unchecked Sendable {
   /// The file path, or the name given for bytes.
   public let source: String
-  /// The calendar's name: X-WR-CALNAME of its first VCALENDAR, else the file name.
+  /// The calendar's name: ``ImportOptions/calendarName`` when set, else a folder's
+  /// `displayname`, else X-WR-CALNAME of its first VCALENDAR, else the file's (folder's, URL's)
+  /// name.
   public let name: String
-  /// The calendar's own colour as `#rrggbb`: COLOR (RFC 7986) or X-APPLE-CALENDAR-COLOR of its
-  /// first VCALENDAR that has one; nil when none does.
+  /// The calendar's colour as `#rrggbb`: ``ImportOptions/calendarColor`` when set, else a
+  /// folder's `color` file, else COLOR (RFC 7986) or X-APPLE-CALENDAR-COLOR of its first
+  /// VCALENDAR that has one; nil leaves the colour to the view.
   public let color: String?
   /// Problems that lost nothing, or lost an event listed in ``skipped``.
   public let warnings: [ImportWarning]
@@ -56,10 +59,59 @@ public final class Feed: @unchecked Sendable {
       return
     }
     var byteSource = try ByteSource(path: path)
-    let fallbackName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     try self.init(
-      byteSource: &byteSource, source: path, fallbackName: fallbackName, options: options,
+      byteSource: &byteSource, source: path, fallbackName: FeedLocation.file(path).fallbackName,
+      options: options,
       reopen: { () throws(ImportError) -> ByteSource in try ByteSource(path: path) })
+  }
+
+  /// Loads the feed at `location`: a file, standard input, a folder of `.ics` files (one
+  /// calendar) or a URL, fetched and parsed as it arrives.
+  ///
+  /// A URL fails with ``ImportError/unavailable(source:reason:)`` on an error status, a host
+  /// not found, a refused connection, a TLS failure, or no data for
+  /// ``ImportOptions/networkTimeout`` seconds; redirects are followed and gzip bodies decoded.
+  /// A URL whose events must be read twice (see ``init(contentsOf:options:)``) is fetched twice.
+  public convenience init(location: FeedLocation, options: ImportOptions = ImportOptions())
+    throws(ImportError)
+  {
+    switch location {
+    case .standardInput, .file:
+      try self.init(
+        contentsOf: location == .standardInput ? "-" : location.source, options: options)
+    case .folder(let path):
+      let folder = try CalendarFolder(path: path)
+      var byteSource = ByteSource(folder: folder)
+      var notes: [ImportWarning] = []
+      if let text = folder.unreadableColor {
+        notes.append(
+          ImportWarning(
+            source: path + "/color", line: 1, uid: nil,
+            message: "\"\(text)\" is not a colour (#rrggbb); left out"))
+      }
+      try self.init(
+        byteSource: &byteSource, source: path, fallbackName: location.fallbackName,
+        options: options,
+        reopen: { () throws(ImportError) -> ByteSource in
+          ByteSource(folder: folder)
+        }, givenName: folder.displayName, givenColor: folder.color, notes: notes)
+    case .url(let url):
+      let source = location.source
+      let timeout = options.networkTimeout
+      var byteSource = try ByteSource(url: url, source: source, timeout: timeout)
+      try self.init(
+        byteSource: &byteSource, source: source, fallbackName: location.fallbackName,
+        options: options,
+        reopen: { () throws(ImportError) -> ByteSource in
+          try ByteSource(url: url, source: source, timeout: timeout)
+        })
+    }
+  }
+
+  /// `#rrggbb` (lower case) for a colour written `#rgb`, `#rrggbb` or `#rrggbbaa` (alpha
+  /// dropped), with or without `#`; nil when `text` is no such colour.
+  public static func normalizedColor(_ text: String) -> String? {
+    CalendarFolder.hexColor(text)
   }
 
   /// Loads a feed from bytes in memory; `name` names it in messages and as its calendar name.
@@ -83,9 +135,31 @@ public final class Feed: @unchecked Sendable {
     try self.init(bytes: Array(text.utf8), name: name, options: options)
   }
 
-  private init(
+  private convenience init(
     byteSource: inout ByteSource, source: String, fallbackName: String, options: ImportOptions,
-    reopen: (() throws(ImportError) -> ByteSource)?
+    reopen: (() throws(ImportError) -> ByteSource)?, givenName: String? = nil,
+    givenColor: String? = nil, notes: [ImportWarning] = []
+  ) throws(ImportError) {
+    // A folder's lines are counted over all its files: name the file and its own line.
+    let place = byteSource.folderStream.map { stream in
+      { (line: Int) in stream.place(ofLine: line) }
+    }
+    do {
+      try self.init(
+        loading: &byteSource, source: source, fallbackName: fallbackName, options: options,
+        reopen: reopen, givenName: givenName, givenColor: givenColor, notes: notes, place: place)
+    } catch {
+      guard let place, case .strictFailure(_, let line?, let message) = error,
+        let (file, fileLine) = place(line)
+      else { throw error }
+      throw .strictFailure(source: file, line: fileLine, message: message)
+    }
+  }
+
+  private init(
+    loading byteSource: inout ByteSource, source: String, fallbackName: String,
+    options: ImportOptions, reopen: (() throws(ImportError) -> ByteSource)?, givenName: String?,
+    givenColor: String?, notes: [ImportWarning], place: ((Int) -> (file: String, line: Int)?)?
   ) throws(ImportError) {
     var loader = FeedLoader(source: source, options: options)
     try loader.load(from: &byteSource)
@@ -114,10 +188,31 @@ public final class Feed: @unchecked Sendable {
       throw .strictFailure(source: source, line: first.line, message: first.message)
     }
     self.source = source
-    self.name = loader.calendars.lazy.compactMap(\.name).first { !$0.isEmpty } ?? fallbackName
-    self.color = loader.calendars.lazy.compactMap(\.color).first
-    self.warnings = loader.warnings + duplicateWarnings
-    self.skipped = loader.skipped
+    self.name =
+      options.calendarName ?? givenName
+      ?? loader.calendars.lazy.compactMap(\.name).first { !$0.isEmpty } ?? fallbackName
+    self.color =
+      options.calendarColor.flatMap(CalendarFolder.hexColor) ?? givenColor
+      ?? loader.calendars.lazy.compactMap(\.color).first
+    var warnings = loader.warnings + duplicateWarnings
+    var skipped = loader.skipped
+    if let place {
+      for index in warnings.indices {
+        if let line = warnings[index].line, let (file, fileLine) = place(line) {
+          warnings[index].source = file
+          warnings[index].line = fileLine
+        }
+      }
+      for index in skipped.indices {
+        if let line = skipped[index].line, let (file, fileLine) = place(line) {
+          skipped[index].line = fileLine
+          skipped[index].reason =
+            "\((file as NSString).lastPathComponent): \(skipped[index].reason)"
+        }
+      }
+    }
+    self.warnings = notes + warnings
+    self.skipped = skipped
     self.eventsRead = loader.eventsRead
     self.eventsDuplicate = duplicates
     self.eventsPassedOver = loader.eventsPassedOver

@@ -17,6 +17,9 @@ struct FeedLoader: ScanSink {
   /// The scan's counts and passed-over UIDs, once ``load(from:)`` has read the feed.
   private(set) var tally: ScanTally
   var strictProblem: ImportError?
+  /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
+  /// VCALENDAR repeating one byte for byte shares its zone (a folder of one-event files).
+  private var readZones: [[UInt8]: (zone: OpaquePointer, tzid: String)] = [:]
   /// Events with a TZID not (yet) resolved, to read again once every VTIMEZONE has been seen.
   private var deferred: [DeferredEvent] = []
 
@@ -250,11 +253,21 @@ struct FeedLoader: ScanSink {
       }
     case .timeZone(let block, let line):
       guard let calendar = calendars.last else { return }
+      if let earlier = readZones[block] {
+        calendar.resolver.adopt(earlier.zone, named: earlier.tzid)
+        return
+      }
       let parsed = ComponentParser.parse(block)
       if let parsed, icalcomponent_isa(parsed) == ICAL_VTIMEZONE_COMPONENT,
-        icalcomponent_get_first_property(parsed, ICAL_TZID_PROPERTY) != nil
+        let property = icalcomponent_get_first_property(parsed, ICAL_TZID_PROPERTY)
       {
+        let tzid = icalproperty_get_tzid(property).map { String(cString: $0) }
         calendar.resolver.add(timeZoneComponent: parsed)
+        if let tzid, readZones.count < 1_000,
+          let zone = icalcomponent_get_timezone(calendar.resolver.holder, tzid)
+        {
+          readZones[block] = (zone, tzid)
+        }
       } else {
         if let parsed { icalcomponent_free(parsed) }
         warn(line: line, uid: nil, "a VTIMEZONE libical cannot read (or without TZID); not used")

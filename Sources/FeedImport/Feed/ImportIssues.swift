@@ -9,6 +9,9 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
   case lineTooLong(line: Int, limit: Int)
   /// `strict` was asked for and the feed has a problem that would otherwise only warn.
   case strictFailure(source: String, line: Int?, message: String)
+  /// A feed at a URL cannot be fetched: the server answered with an error status, or the host
+  /// is not found, the connection or TLS fails, or it stalls past the timeout.
+  case unavailable(source: String, reason: String)
 
   /// One line: the source, the line when known, and what is wrong.
   public var description: String {
@@ -21,6 +24,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
       return "line \(line): longer than \(limit >> 20) MiB; not iCalendar"
     case .strictFailure(let source, let line, let message):
       return "\(source)\(line.map { ":\($0)" } ?? ""): \(message) (--strict)"
+    case .unavailable(let source, let reason):
+      return "\(source): cannot fetch: \(reason)"
     }
   }
 }

@@ -14,6 +14,15 @@ public struct ImportOptions: Sendable {
   public var maximumRecurrenceSteps: Int
   /// Called after each chunk read with the bytes read so far and the total, when known.
   public var progress: (@Sendable (Int, Int?) -> Void)?
+  /// Seconds a feed fetched from a URL may stay silent (connecting, or between two pieces of
+  /// data) before the fetch fails as ``ImportError/unavailable(source:reason:)``.
+  public var networkTimeout: Double = 30
+  /// The calendar's name, over the feed's X-WR-CALNAME and a folder's `displayname` (set from
+  /// a configuration file).
+  public var calendarName: String?
+  /// The calendar's colour, `#rrggbb`, over a folder's `color` file (set from a configuration
+  /// file).
+  public var calendarColor: String?
   /// Whether the scan and libical's parse run on two threads (tests force either way).
   var scanOverlap = ScanOverlap.automatic
 

@@ -11,6 +11,9 @@ final class TimeZoneResolver {
   /// The calendar holding the feed's VTIMEZONEs; events are attached to it while read.
   let holder: OpaquePointer
   private var cache: [String: OpaquePointer?] = [:]
+  /// Zones of an earlier VCALENDAR of the feed whose VTIMEZONE this calendar repeats byte for
+  /// byte (see ``adopt(_:named:)``).
+  private var adopted: [String: OpaquePointer] = [:]
 
   init() {
     holder = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)
@@ -31,6 +34,14 @@ final class TimeZoneResolver {
     cache.removeAll()
   }
 
+  /// Uses `zone`, the same VTIMEZONE read in an earlier VCALENDAR of the feed (which owns it),
+  /// for `tzid`: a folder of one-event files repeats the same VTIMEZONE in every file, and
+  /// libical expands each zone object's transitions anew.
+  func adopt(_ zone: OpaquePointer, named tzid: String) {
+    adopted[tzid] = zone
+    cache.removeAll()
+  }
+
   /// The zone `tzid` names, or nil.
   func zone(named tzid: String) -> OpaquePointer? {
     if let cached = cache[tzid] { return cached }
@@ -45,6 +56,7 @@ final class TimeZoneResolver {
     if let own = icalcomponent_get_timezone(holder, tzid), TimeZoneResolver.hasObservances(own) {
       return own
     }
+    if let shared = adopted[tzid] { return shared }
     if let zone = TimeZoneResolver.systemZone(named: tzid) { return zone }
     // Vendor prefixes: drop leading path parts until a system zone name remains.
     var parts = tzid.split(separator: "/")

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where a feed's bytes come from: a file (or standard input) read in chunks, or bytes already in
-/// memory.
+/// Where a feed's bytes come from: a file (or standard input) read in chunks, the files of a
+/// calendar folder one after the other, the body of an HTTP(S) response as it arrives, or bytes
+/// already in memory.
 ///
 /// A file is read into one reused buffer of ``chunkSize`` bytes, so memory stays flat however
 /// large the feed is, and bytes in memory are handed out in place, without copies.
@@ -9,6 +10,8 @@ struct ByteSource {
   private enum Origin {
     case file(FileHandle)
     case memory([UInt8])
+    case folder(FolderStream)
+    case http(HTTPFeedHandle)
   }
 
   private let origin: Origin
@@ -41,6 +44,28 @@ struct ByteSource {
     } else {
       totalBytes = nil
     }
+  }
+
+  /// A source over the `.ics` files of `folder`, read as one stream.
+  init(folder: CalendarFolder) {
+    origin = .folder(FolderStream(folder: folder))
+    path = folder.path
+    totalBytes = nil
+  }
+
+  /// A source over the body fetched from `url`; waits for the response head, so an error
+  /// status or a failed connection throws here.
+  init(url: URL, source: String, timeout: Double) throws(ImportError) {
+    let stream = HTTPFeedStream(url: url, source: source, timeout: timeout)
+    totalBytes = try stream.open()
+    origin = .http(HTTPFeedHandle(stream))
+    path = source
+  }
+
+  /// The folder stream, for naming the files behind its lines.
+  var folderStream: FolderStream? {
+    if case .folder(let stream) = origin { return stream }
+    return nil
   }
 
   /// A source over standard input, read in chunks like a file.
@@ -87,6 +112,10 @@ struct ByteSource {
         try body(UnsafeBufferPointer(rebasing: all[0..<count]))
       }
       return true
+    case .folder(let stream):
+      return try fill(body) { (raw) throws(ImportError) -> Int in try stream.fill(raw) }
+    case .http(let handle):
+      return try fill(body) { (raw) throws(ImportError) -> Int in try handle.stream.fill(raw) }
     case .memory(let bytes):
       guard offset < bytes.count else { return false }
       let start = offset
@@ -98,5 +127,29 @@ struct ByteSource {
       }
       return true
     }
+  }
+
+  /// Fills the reused buffer with `read` and hands what it read to `body`.
+  private mutating func fill(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(ImportError) -> Void,
+    read: (UnsafeMutableRawBufferPointer) throws(ImportError) -> Int
+  ) throws(ImportError) -> Bool {
+    if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: ByteSource.chunkSize) }
+    var failure: ImportError?
+    let count = buffer.withUnsafeMutableBytes { raw -> Int in
+      do throws(ImportError) {
+        return try read(raw)
+      } catch {
+        failure = error
+        return 0
+      }
+    }
+    if let failure { throw failure }
+    guard count > 0 else { return false }
+    bytesRead += count
+    try buffer.withUnsafeBufferPointer { (all) throws(ImportError) -> Void in
+      try body(UnsafeBufferPointer(rebasing: all[0..<count]))
+    }
+    return true
   }
 }

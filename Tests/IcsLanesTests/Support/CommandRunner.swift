@@ -32,6 +32,13 @@ enum CommandRunner {
     try run(executable: binary(), arguments, environment: environment)
   }
 
+  /// Runs another program (a shell around `icslanes`, say) the same way.
+  static func run(
+    _ arguments: [String], executable: URL, environment: [String: String] = [:]
+  ) throws -> Result {
+    try run(executable: executable, arguments, environment: environment)
+  }
+
   /// Runs `icslanes arguments` on a pseudo-terminal (through util-linux `script`), so the
   /// command sees a tty on standard output.
   static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws

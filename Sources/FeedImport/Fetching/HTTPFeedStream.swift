@@ -1,0 +1,204 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The body of an HTTP(S) response, handed to the importer piece by piece as it arrives.
+///
+/// URLSession (libcurl on Linux) fetches on its own threads, follows redirects and decodes a
+/// gzip or deflate `Content-Encoding`; the delegate below queues each piece of the body, and
+/// ``fill(_:)`` on the loading thread waits for the next ones. ``open()`` waits for the response
+/// head, so an error status fails before the first byte is parsed. The queue is not bounded:
+/// when the network is faster than the parse, the body waits in memory.
+final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  /// The URL fetched.
+  let url: URL
+  /// The URL as messages name it.
+  let source: String
+  /// Seconds the connection may stay silent.
+  let timeout: Double
+
+  // Guarded by `condition`.
+  private let condition = NSCondition()
+  private var pieces: [Data] = []
+  private var pieceHead = 0
+  private var responded = false
+  private var finished = false
+  private var failure: ImportError?
+  private var total: Int?
+
+  private var session: URLSession?
+  private var task: URLSessionDataTask?
+
+  init(url: URL, source: String, timeout: Double) {
+    self.url = url
+    self.source = source
+    self.timeout = timeout
+  }
+
+  /// Stops the fetch (when the importer stops before the end of the body). Never called on
+  /// the session's queue.
+  func cancel() {
+    condition.lock()
+    let task = task
+    let session = session
+    condition.unlock()
+    task?.cancel()
+    session?.invalidateAndCancel()
+  }
+
+  /// Starts the request and waits for the response head; returns the body's length when the
+  /// server gives it (and the body is not compressed).
+  func open() throws(ImportError) -> Int? {
+    // FoundationNetworking on Linux counts timeouts in whole seconds (0.5 would be 0): round up.
+    let seconds = max(1, timeout.rounded(.up))
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = seconds
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.httpAdditionalHeaders = [
+      "Accept": "text/calendar, */*;q=0.5", "User-Agent": "icslanes",
+    ]
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+    var request = URLRequest(url: url)
+    request.timeoutInterval = seconds
+    let task = session.dataTask(with: request)
+    condition.lock()
+    self.session = session
+    self.task = task
+    condition.unlock()
+    task.resume()
+    condition.lock()
+    defer { condition.unlock() }
+    while !responded, failure == nil, !finished { condition.wait() }
+    if let failure { throw failure }
+    return total
+  }
+
+  /// Copies the next pieces of the body into `buffer` (at most its size), waiting for at
+  /// least one; returns 0 at the end of the body.
+  func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+    condition.lock()
+    defer { condition.unlock() }
+    while pieceHead == pieces.count, !finished, failure == nil { condition.wait() }
+    if let failure { throw failure }
+    var count = 0
+    while pieceHead < pieces.count, count < buffer.count {
+      let piece = pieces[pieceHead]
+      let taken = min(piece.count, buffer.count - count)
+      piece.withUnsafeBytes { bytes in
+        UnsafeMutableRawBufferPointer(rebasing: buffer[count..<(count + taken)])
+          .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<taken]))
+      }
+      count += taken
+      if taken == piece.count {
+        pieces[pieceHead] = Data()
+        pieceHead += 1
+      } else {
+        pieces[pieceHead] = piece.subdata(in: taken..<piece.count)
+      }
+    }
+    if pieceHead == pieces.count {
+      pieces.removeAll(keepingCapacity: true)
+      pieceHead = 0
+    }
+    return count
+  }
+
+  // MARK: URLSessionDataDelegate (on the session's queue)
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    condition.lock()
+    defer {
+      condition.broadcast()
+      condition.unlock()
+    }
+    responded = true
+    if let http = response as? HTTPURLResponse {
+      guard (200..<300).contains(http.statusCode) else {
+        let text = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
+        failure = .unavailable(
+          source: source, reason: "HTTP \(http.statusCode) \(text)" + redirectNote(response.url))
+        completionHandler(.cancel)
+        return
+      }
+      let encoded = http.value(forHTTPHeaderField: "Content-Encoding").map {
+        !$0.isEmpty && $0.lowercased() != "identity"
+      }
+      if encoded != true, response.expectedContentLength > 0 {
+        total = Int(response.expectedContentLength)
+      }
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    // Only to http and https: a server must not send the reader to a local file.
+    let scheme = request.url?.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https" else {
+      condition.lock()
+      if failure == nil {
+        failure = .unavailable(
+          source: source,
+          reason:
+            "redirected to \(request.url.map(FetchFailure.display) ?? "nothing"), not an http(s) URL"
+        )
+      }
+      condition.broadcast()
+      condition.unlock()
+      completionHandler(nil)
+      return
+    }
+    completionHandler(request)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    condition.lock()
+    pieces.append(data)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    condition.lock()
+    if let error, failure == nil {
+      failure = .unavailable(source: source, reason: FetchFailure.reason(for: error))
+    }
+    finished = true
+    condition.broadcast()
+    condition.unlock()
+    session.finishTasksAndInvalidate()
+  }
+
+  /// ` (at URL)` when a redirect led elsewhere.
+  private func redirectNote(_ final: URL?) -> String {
+    guard let final, final != url else { return "" }
+    return " (redirected to \(FetchFailure.display(final)))"
+  }
+}
+
+/// The loading thread's hold on an ``HTTPFeedStream``: the session keeps the stream (its
+/// delegate) alive until the fetch ends, so the fetch is cancelled when this handle goes, if
+/// the importer stopped before the end.
+final class HTTPFeedHandle {
+  let stream: HTTPFeedStream
+
+  init(_ stream: HTTPFeedStream) {
+    self.stream = stream
+  }
+
+  deinit {
+    stream.cancel()
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// A folder that holds one calendar as vdirsyncer and khal keep it: one `.ics` file per event
+/// (or per series), with the calendar's name in a `displayname` file and its colour in a
+/// `color` file.
+///
+/// The `.ics` files are read in the byte order of their names, so the result never depends on
+/// the order the file system lists them in. Hidden files, folders, FIFOs and other files are
+/// left out.
+struct CalendarFolder {
+  /// The folder as given.
+  let path: String
+  /// The `.ics` files, full paths, in name order.
+  let files: [String]
+  /// The `displayname` file's first line, when present and not empty.
+  let displayName: String?
+  /// The `color` file's colour as `#rrggbb`, when present and readable as a colour.
+  let color: String?
+  /// The `color` file's text, when it is present but no colour.
+  let unreadableColor: String?
+
+  /// Lists the folder at `path`.
+  init(path: String) throws(ImportError) {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      throw .unreadable(path: path, reason: "cannot list the folder")
+    }
+    let base = path.hasSuffix("/") ? path : path + "/"
+    self.path = path
+    files =
+      names
+      .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".ics") }
+      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      .map { base + $0 }
+      .filter { file in
+        // Regular files only (a symbolic link to one counts): a FIFO would block the read.
+        var status = stat()
+        return stat(file, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+      }
+    displayName = CalendarFolder.firstLine(of: base + "displayname")
+    let colorText = CalendarFolder.firstLine(of: base + "color")
+    color = colorText.flatMap(CalendarFolder.hexColor)
+    unreadableColor = color == nil ? colorText : nil
+    guard !files.isEmpty else {
+      throw .unreadable(path: path, reason: "a folder with no .ics files")
+    }
+  }
+
+  /// The first line of a small metadata file, trimmed; nil when missing or empty.
+  static func firstLine(of file: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: file), data.count <= 4096,
+      let text = String(data: data, encoding: .utf8)
+    else { return nil }
+    let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  /// `#rrggbb` (lower case) for `#rgb`, `#rrggbb` or `#rrggbbaa` (Apple's form, alpha dropped),
+  /// with or without the `#`; nil for anything else.
+  static func hexColor(_ text: String) -> String? {
+    var digits = Substring(text.trimmingCharacters(in: .whitespaces).lowercased())
+    if digits.hasPrefix("#") { digits = digits.dropFirst() }
+    guard digits.allSatisfy(\.isHexDigit) else { return nil }
+    switch digits.count {
+    case 3: return "#" + digits.map { "\($0)\($0)" }.joined()
+    case 6: return "#" + digits
+    case 8: return "#" + digits.prefix(6)
+    default: return nil
+    }
+  }
+}
+
+/// The `.ics` files of a ``CalendarFolder`` read one after the other as one stream, several
+/// small files to a chunk, each opened only while it is read (so thousands of files never hold
+/// thousands of descriptors).
+///
+/// Each file's byte-order mark is dropped and a file without a final line end gets one, so
+/// that files never run into each other. The first line of each file is noted, so that a line
+/// of the stream can be named as a file and its own line (``place(ofLine:)``).
+final class FolderStream {
+  let folder: CalendarFolder
+  private var next = 0
+  private var descriptor: Int32 = -1
+  private var atFileStart = true
+  private var lastByte: UInt8 = 0x0A
+  private var pendingLineEnd = false
+  /// Lines of the stream before the file being read.
+  private var linesBefore = 0
+  /// Line ends met in the file being read.
+  private var linesInFile = 0
+  /// The stream's line number of each file's first line, in file order.
+  private(set) var firstLines: [Int] = []
+
+  init(folder: CalendarFolder) {
+    self.folder = folder
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Fills `buffer` with the next bytes of the files; returns 0 at the end of the last file.
+  func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    var count = 0
+    while count < buffer.count {
+      if pendingLineEnd {
+        base.storeBytes(of: 0x0A, toByteOffset: count, as: UInt8.self)
+        count += 1
+        pendingLineEnd = false
+        linesBefore += 1
+        continue
+      }
+      if descriptor < 0 {
+        guard next < folder.files.count else { break }
+        let file = folder.files[next]
+        next += 1
+        descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+          throw .unreadable(path: file, reason: String(cString: strerror(errno)))
+        }
+        firstLines.append(linesBefore + 1)
+        atFileStart = true
+        lastByte = 0x0A
+        linesInFile = 0
+      }
+      let room = buffer.count - count
+      var result: Int
+      repeat {
+        result = read(descriptor, base + count, room)
+      } while result < 0 && errno == EINTR
+      if result < 0 {
+        let reason = String(cString: strerror(errno))
+        close(descriptor)
+        descriptor = -1
+        throw .unreadable(path: folder.files[next - 1], reason: reason)
+      }
+      if result == 0 {
+        close(descriptor)
+        descriptor = -1
+        linesBefore += linesInFile
+        if !atFileStart, lastByte != 0x0A { pendingLineEnd = true }
+        continue
+      }
+      var bytes = UnsafeMutableRawBufferPointer(start: base + count, count: result)
+      if atFileStart {
+        atFileStart = false
+        if result >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+          (base + count).copyMemory(from: base + count + 3, byteCount: result - 3)
+          result -= 3
+          bytes = UnsafeMutableRawBufferPointer(start: base + count, count: result)
+          if result == 0 {
+            atFileStart = true
+            continue
+          }
+        }
+      }
+      for byte in bytes where byte == 0x0A { linesInFile += 1 }
+      lastByte = bytes[result - 1]
+      count += result
+    }
+    return count
+  }
+
+  /// The file and its own line for `line` of the stream; nil before the first file.
+  func place(ofLine line: Int) -> (file: String, line: Int)? {
+    var low = 0
+    var high = firstLines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if firstLines[middle] <= line { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return nil }
+    return (folder.files[low - 1], line - firstLines[low - 1] + 1)
+  }
+}

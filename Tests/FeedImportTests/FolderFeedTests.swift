@@ -1,0 +1,188 @@
+import FeedImport
+import Foundation
+import IcsLanes
+import LaneLayout
+import Testing
+
+/// A folder of one-event `.ics` files read as one calendar, as vdirsyncer and khal keep it.
+@Suite("Feeds from folders")
+struct FolderFeedTests {
+  static let household = TestSupport.sample("household")
+
+  /// A new empty folder under the temporary directory.
+  static func temporaryFolder(_ name: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("icslanes-\(UUID().uuidString)").appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// A one-event calendar file's text: one day-long event on `day` of August 2024.
+  static func oneEvent(_ index: Int, day: Int, finalLineEnd: Bool = true) -> String {
+    let date = String(format: "202408%02d", day)
+    let next = String(format: "202408%02d", day + 1)
+    let text = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//icslanes//tests//EN", "BEGIN:VEVENT",
+      "UID:event-\(index)@tests", "DTSTAMP:20240701T000000Z", "SUMMARY:Event \(index)",
+      "DTSTART;VALUE=DATE:\(date)", "DTEND;VALUE=DATE:\(next)", "END:VEVENT", "END:VCALENDAR",
+    ].joined(separator: "\r\n")
+    return finalLineEnd ? text + "\r\n" : text
+  }
+
+  static func layout(_ feed: Feed) throws -> MonthLayout {
+    MonthLayouter.layOut(
+      [feed], month: try TestSupport.requireMonth("2024-08"),
+      zone: try TestSupport.requireZone("Europe/Berlin"), options: LayoutOptions()
+    ).layout
+  }
+
+  @Test("The bundled folder: name from displayname, colour from color, every file read")
+  func household() throws {
+    let feed = try Feed(location: FeedLocation(argument: FolderFeedTests.household))
+    #expect(feed.name == "Household")
+    #expect(feed.color == "#2ca02c")
+    #expect(feed.eventsRead == 6)
+    #expect(feed.warnings.isEmpty)
+    let layout = try FolderFeedTests.layout(feed)
+    #expect(layout.calendars?.first?.color == "#2ca02c")
+    let titles = Set(layout.segments.map(\.title))
+    #expect(titles == ["Bins out", "Dentist", "Grandma visits", "Piano lesson", "Boiler service"])
+  }
+
+  @Test(
+    "3000 small files (some without a final line end, some with a BOM): every event, as from one file"
+  )
+  func thousandsOfFiles() throws {
+    let folder = try FolderFeedTests.temporaryFolder("many")
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    var events: [String] = []
+    for index in 0..<3_000 {
+      // Every tenth file has no final line end, every seventh a byte-order mark.
+      let text = FolderFeedTests.oneEvent(index, day: 1 + index % 28, finalLineEnd: index % 10 != 0)
+      let bytes = (index % 7 == 0 ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8)
+      try Data(bytes).write(to: folder.appendingPathComponent(String(format: "%05d.ics", index)))
+      events.append(
+        text.components(separatedBy: "\r\n").filter { !$0.isEmpty }.dropFirst(3).dropLast()
+          .joined(separator: "\r\n"))
+    }
+    try Data("not a calendar".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+    // Left out: a FIFO (reading it would block), a subfolder and a hidden file.
+    #expect(mkfifo(folder.appendingPathComponent("pipe.ics").path, 0o600) == 0)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("sub.ics"), withIntermediateDirectories: true)
+    try Data("BEGIN:VCALENDAR\r\n".utf8).write(to: folder.appendingPathComponent(".hidden.ics"))
+    let feed = try Feed(location: .folder(folder.path))
+    #expect(feed.name == "many")
+    #expect(feed.color == nil)
+    #expect(feed.eventsRead == 3_000)
+    #expect(feed.skipped.isEmpty)
+    let single = try Feed(
+      text: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + events.joined(separator: "\r\n")
+        + "\r\nEND:VCALENDAR\r\n", name: "many")
+    let fromFolder = try FolderFeedTests.layout(feed)
+    let fromFile = try FolderFeedTests.layout(single)
+    #expect(fromFolder.segments.count == 3_000)
+    #expect(TestSupport.occurrences(fromFolder) == TestSupport.occurrences(fromFile))
+  }
+
+  @Test("A bad file is named with its own line; --strict fails naming it")
+  func badFileNamed() throws {
+    let folder = try FolderFeedTests.temporaryFolder("work")
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    for index in 0..<3 {
+      try Data(FolderFeedTests.oneEvent(index, day: 5 + index).utf8)
+        .write(to: folder.appendingPathComponent("e\(index).ics"))
+    }
+    let broken =
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:broken\r\nSUMMARY:no start\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    try Data(broken.utf8).write(to: folder.appendingPathComponent("e1-broken.ics"))
+    try Data("#FF8800CC\n".utf8).write(to: folder.appendingPathComponent("color"))
+    let feed = try Feed(location: .folder(folder.path))
+    #expect(feed.color == "#ff8800")
+    #expect(feed.eventsRead == 4)
+    let skipped = try #require(feed.skipped.first)
+    #expect(skipped.line == 2)
+    #expect(skipped.reason.hasPrefix("e1-broken.ics: "))
+    var strict = ImportOptions()
+    strict.strict = true
+    let failure = #expect(throws: ImportError.self) {
+      _ = try Feed(location: .folder(folder.path), options: strict)
+    }
+    #expect(
+      failure?.description
+        == "\(folder.appendingPathComponent("e1-broken.ics").path):2: event broken skipped: no DTSTART (--strict)"
+    )
+  }
+
+  @Test("Options name and colour the calendar over the folder's files; bad color warns")
+  func overrides() throws {
+    let folder = try FolderFeedTests.temporaryFolder("home")
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    try Data(FolderFeedTests.oneEvent(1, day: 3).utf8)
+      .write(to: folder.appendingPathComponent("a.ics"))
+    try Data("not-a-colour\n".utf8).write(to: folder.appendingPathComponent("color"))
+    try Data("At home\n".utf8).write(to: folder.appendingPathComponent("displayname"))
+    let plain = try Feed(location: .folder(folder.path))
+    #expect(plain.name == "At home")
+    #expect(plain.color == nil)
+    #expect(
+      plain.warnings.map(\.message) == ["\"not-a-colour\" is not a colour (#rrggbb); left out"])
+    var options = ImportOptions()
+    options.calendarName = "Home"
+    options.calendarColor = "#ABC"
+    let named = try Feed(location: .folder(folder.path), options: options)
+    #expect(named.name == "Home")
+    #expect(named.color == "#aabbcc")
+  }
+
+  /// A file with its own VTIMEZONE `Custom/Zone` at a fixed offset and one timed event at
+  /// 10:00 local time on `day`.
+  static func zoned(_ index: Int, offset: String, day: Int) -> String {
+    [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//icslanes//tests//EN", "BEGIN:VTIMEZONE",
+      "TZID:Custom/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:\(offset)",
+      "TZOFFSETTO:\(offset)", "END:STANDARD", "END:VTIMEZONE", "BEGIN:VEVENT",
+      "UID:zoned-\(index)@tests", "DTSTAMP:20240701T000000Z", "SUMMARY:Zoned \(index)",
+      String(format: "DTSTART;TZID=Custom/Zone:202408%02dT100000", day),
+      String(format: "DTEND;TZID=Custom/Zone:202408%02dT110000", day), "END:VEVENT",
+      "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+  }
+
+  @Test("Files repeating one VTIMEZONE share it; a different one under the same TZID stays its own")
+  func sharedZones() throws {
+    let folder = try FolderFeedTests.temporaryFolder("zoned")
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    for index in 0..<40 {
+      // Files 0…19 at +05:00, 20…39 at +03:00, all calling their zone Custom/Zone.
+      let offset = index < 20 ? "+0500" : "+0300"
+      try Data(FolderFeedTests.zoned(index, offset: offset, day: 1 + index % 20).utf8)
+        .write(to: folder.appendingPathComponent(String(format: "%02d.ics", index)))
+    }
+    let feed = try Feed(location: .folder(folder.path))
+    let layout = MonthLayouter.layOut(
+      [feed], month: try TestSupport.requireMonth("2024-08"),
+      zone: try TestSupport.requireZone("UTC"), options: LayoutOptions()
+    ).layout
+    let starts = Dictionary(
+      TestSupport.occurrences(layout).map { ($0.uid, $0.start) }, uniquingKeysWith: { $1 })
+    #expect(starts.count == 40)
+    for index in 0..<40 {
+      let hour = index < 20 ? "05" : "07"
+      #expect(
+        starts["zoned-\(index)@tests"]
+          == String(format: "2024-08-%02dT\(hour):00:00+00:00", 1 + index % 20))
+    }
+  }
+
+  @Test("A folder with no .ics files is an error naming it")
+  func emptyFolder() throws {
+    let folder = try FolderFeedTests.temporaryFolder("empty")
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    #expect(
+      throws: ImportError.unreadable(path: folder.path, reason: "a folder with no .ics files")
+    ) {
+      _ = try Feed(location: .folder(folder.path))
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import FeedImport
+import Foundation
+import IcsLanes
+import LaneLayout
+import Testing
+
+/// Feeds fetched over HTTP from a server the test starts on 127.0.0.1 (``LocalHTTPServer``):
+/// the same layout as from the file, through gzip and redirects; and each way a fetch fails
+/// named, with ``ImportError/unavailable(source:reason:)``.
+@Suite("Feeds from URLs", .timeLimit(.minutes(1)))
+struct URLFeedTests {
+  static let teamPath = TestSupport.sample("team.ics")
+  static let gzipPath = TestSupport.root.appendingPathComponent(
+    "Tests/FeedImportTests/Fixtures/team.ics.gz"
+  ).path
+
+  /// A big generated feed, several chunks long.
+  static let bigFeed: String = {
+    var writer = MixedFeedWriter(seed: 15, firstYear: 2024, years: 1)
+    return writer.text(events: 3_000)
+  }()
+
+  static func server(stallSeconds: Double = 5) throws -> LocalHTTPServer {
+    let gzip = try #require(FileManager.default.contents(atPath: gzipPath))
+    let calendar = ["Content-Type": "text/calendar; charset=utf-8"]
+    return try LocalHTTPServer(
+      routes: [
+        "/team.ics": .respond(
+          status: 200, headers: calendar.merging(["Content-Encoding": "gzip"]) { $1 },
+          body: [UInt8](gzip)),
+        "/moved.ics": .redirect(status: 301, location: "/elsewhere"),
+        "/elsewhere": .redirect(status: 302, location: "/team.ics"),
+        "/big.ics": .respond(
+          status: 200, headers: calendar, body: Array(bigFeed.utf8), pieceSize: 1500),
+        "/broken": .respond(status: 500, headers: [:], body: Array("oops".utf8)),
+        "/stall.ics": .stall,
+      ], maximumConnections: 16, lifetime: 50, stallSeconds: stallSeconds)
+  }
+
+  static func layoutJSON(_ feed: Feed, month: String = "2024-08") throws -> String {
+    let layout = MonthLayouter.layOut(
+      [feed], month: try TestSupport.requireMonth(month),
+      zone: try TestSupport.requireZone("Europe/Berlin"), options: LayoutOptions()
+    ).layout
+    return try JSONLayoutRenderer.render(layout)
+  }
+
+  static func location(_ text: String) throws -> FeedLocation {
+    let location = FeedLocation(argument: text)
+    guard case .url = location else { throw TestFailure("not a URL: \(text)") }
+    return location
+  }
+
+  static func unavailableReason(_ body: () throws -> Void) -> String? {
+    do {
+      try body()
+      return nil
+    } catch let ImportError.unavailable(_, reason) {
+      return reason
+    } catch {
+      return "other error: \(error)"
+    }
+  }
+
+  @Test("A gzip-encoded feed lays out as the file does")
+  func gzipBody() throws {
+    let server = try URLFeedTests.server()
+    defer { server.stop() }
+    let fetched = try Feed(location: try URLFeedTests.location(server.url("/team.ics")))
+    let file = try Feed(contentsOf: URLFeedTests.teamPath)
+    #expect(fetched.name == "Team")
+    #expect(fetched.eventsRead == file.eventsRead)
+    #expect(try URLFeedTests.layoutJSON(fetched) == URLFeedTests.layoutJSON(file))
+  }
+
+  @Test("Redirects are followed (301, then 302)")
+  func redirects() throws {
+    let server = try URLFeedTests.server()
+    defer { server.stop() }
+    let fetched = try Feed(location: try URLFeedTests.location(server.url("/moved.ics")))
+    let file = try Feed(contentsOf: URLFeedTests.teamPath)
+    #expect(try URLFeedTests.layoutJSON(fetched) == URLFeedTests.layoutJSON(file))
+    #expect(server.requests == ["/moved.ics", "/elsewhere", "/team.ics"])
+  }
+
+  @Test("A body in many small pieces streams into the importer, with progress, as from memory")
+  func bigBody() throws {
+    let server = try URLFeedTests.server()
+    defer { server.stop() }
+    let reports = ProgressLog()
+    var options = ImportOptions(window: nil)
+    options.progress = { read, total in reports.add(read, total) }
+    let fetched = try Feed(
+      location: try URLFeedTests.location(server.url("/big.ics")), options: options)
+    let memory = try Feed(text: URLFeedTests.bigFeed, name: "big")
+    #expect(fetched.eventsRead == memory.eventsRead)
+    #expect(try URLFeedTests.layoutJSON(fetched) == URLFeedTests.layoutJSON(memory))
+    let last = try #require(reports.entries.last)
+    #expect(last.read == URLFeedTests.bigFeed.utf8.count)
+    #expect(last.total == URLFeedTests.bigFeed.utf8.count)
+  }
+
+  @Test("webcal:// is fetched as https://, and http(s) keep their scheme")
+  func schemes() throws {
+    #expect(
+      FeedLocation(argument: "webcal://example.org/a.ics")
+        == .url(try #require(URL(string: "https://example.org/a.ics"))))
+    #expect(
+      FeedLocation(argument: "WEBCALS://example.org/a.ics")
+        == .url(try #require(URL(string: "https://example.org/a.ics"))))
+    #expect(
+      FeedLocation(argument: "http://example.org/a.ics")
+        == .url(try #require(URL(string: "http://example.org/a.ics"))))
+    #expect(FeedLocation(argument: "-") == .standardInput)
+    #expect(FeedLocation(argument: "notes/http:x.ics") == .file("notes/http:x.ics"))
+    #expect(
+      FeedLocation(argument: TestSupport.root.appendingPathComponent("Samples/household").path)
+        == .folder(TestSupport.root.appendingPathComponent("Samples/household").path))
+    #expect(
+      FeedLocation(argument: "https://user:secret@example.org/a.ics").source
+        == "https://user:***@example.org/a.ics")
+  }
+
+  @Test("404 and 500 name the status")
+  func errorStatus() throws {
+    let server = try URLFeedTests.server()
+    defer { server.stop() }
+    let missing = URLFeedTests.unavailableReason {
+      _ = try Feed(location: try URLFeedTests.location(server.url("/missing.ics")))
+    }
+    #expect(missing == "HTTP 404 Not Found")
+    let broken = URLFeedTests.unavailableReason {
+      _ = try Feed(location: try URLFeedTests.location(server.url("/broken")))
+    }
+    #expect(broken?.hasPrefix("HTTP 500") == true)
+  }
+
+  @Test("A redirect loop stops; a redirect to a local file is not followed")
+  func badRedirects() throws {
+    let server = try LocalHTTPServer(
+      routes: [
+        "/loop": .redirect(status: 302, location: "/loop"),
+        "/to-file": .redirect(status: 302, location: "file:///etc/hostname"),
+      ], maximumConnections: 64, lifetime: 30)
+    defer { server.stop() }
+    let loop = URLFeedTests.unavailableReason {
+      _ = try Feed(location: try URLFeedTests.location(server.url("/loop")))
+    }
+    #expect(loop?.hasPrefix("too many redirects") == true, "\(loop ?? "no error")")
+    #expect(server.requests.count > 2 && server.requests.count < 64)
+    let toFile = URLFeedTests.unavailableReason {
+      _ = try Feed(location: try URLFeedTests.location(server.url("/to-file")))
+    }
+    #expect(toFile != nil)
+    #expect(toFile?.hasPrefix("other error") == false)
+  }
+
+  @Test("A server that stalls fails after the timeout, not later")
+  func stall() throws {
+    let server = try URLFeedTests.server(stallSeconds: 10)
+    defer { server.stop() }
+    var options = ImportOptions()
+    options.networkTimeout = 1
+    let started = Date()
+    let reason = URLFeedTests.unavailableReason {
+      _ = try Feed(location: try URLFeedTests.location(server.url("/stall.ics")), options: options)
+    }
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(reason?.hasPrefix("timed out") == true, "\(reason ?? "no error")")
+    #expect(elapsed >= 0.9 && elapsed < 6, "took \(elapsed) s")
+  }
+
+  @Test("TLS to a plain HTTP server, and a refused connection, are named")
+  func connectionFailures() throws {
+    let server = try URLFeedTests.server()
+    defer { server.stop() }
+    let tls = URLFeedTests.unavailableReason {
+      _ = try Feed(
+        location: try URLFeedTests.location("https://127.0.0.1:\(server.port)/team.ics"))
+    }
+    #expect(tls?.hasPrefix("TLS failed") == true, "\(tls ?? "no error")")
+    // A port that was just free: bound, then closed.
+    let closed = try LocalHTTPServer(routes: [:], maximumConnections: 1, lifetime: 1)
+    let port = closed.port
+    closed.stop()
+    let refused = URLFeedTests.unavailableReason {
+      _ = try Feed(location: try URLFeedTests.location("http://127.0.0.1:\(port)/a.ics"))
+    }
+    #expect(refused?.hasPrefix("cannot connect") == true, "\(refused ?? "no error")")
+  }
+
+  @Test("The command exits 69 with one line naming the URL")
+  func commandExit() throws {
+    let server = try URLFeedTests.server()
+    defer { server.stop() }
+    let run = try CommandErrorTests.run([server.url("/missing.ics"), "--month", "2024-08"])
+    #expect(run.status == 69)
+    #expect(
+      run.stderr
+        == "icslanes: error: \(server.url("/missing.ics")): cannot fetch: HTTP 404 Not Found\n")
+    let ok = try CommandErrorTests.run([
+      server.url("/moved.ics"), "--month", "2024-08", "--tz", "Europe/Berlin", "--format", "json",
+    ])
+    #expect(ok.status == 0)
+    #expect(ok.stdout.contains("\"name\" : \"Team\""))
+  }
+}
+
+/// Progress reports, kept from any thread.
+final class ProgressLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var kept: [(read: Int, total: Int?)] = []
+
+  func add(_ read: Int, _ total: Int?) {
+    lock.lock()
+    kept.append((read, total))
+    lock.unlock()
+  }
+
+  var entries: [(read: Int, total: Int?)] {
+    lock.lock()
+    defer { lock.unlock() }
+    return kept
+  }
+}
