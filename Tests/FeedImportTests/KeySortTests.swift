@@ -20,6 +20,13 @@ import Testing
       var keys = shape
       KeySort.sort(&keys)
       #expect(keys == shape.sorted(), "\(shape.count) keys")
+      // With a companion (the lines of passed-over events): each element moves with its key.
+      var carried = keys.isEmpty ? [] : (0..<shape.count).map { UInt32($0) }
+      keys = shape
+      KeySort.sort(&keys, carrying: &carried)
+      #expect(keys == shape.sorted(), "\(shape.count) keys with a companion")
+      #expect(carried.indices.allSatisfy { shape[Int(carried[$0])] == keys[$0] })
+      #expect(Set(carried).count == shape.count)
     }
   }
 }

@@ -1,4 +1,5 @@
 import FeedImport
+import Foundation
 import IcsLanes
 import LaneLayout
 import Testing
@@ -87,5 +88,71 @@ import Testing
     let whole = try Feed(text: text)
     #expect(try json(filtered, request) == json(whole, request))
     #expect(!(try json(filtered, request)).contains("Loser"))
+  }
+
+  /// Over 1 MiB (lines cut by the reading's chunk edges), CRLF, LF and lone-CR line ends, and
+  /// overrides far from the window that repeat one another's UID and RECURRENCE-ID: the filtered
+  /// load reads those again at their recorded lines and ends as the whole load does, from bytes
+  /// and from a file.
+  @Test func repeatedOverridesReadAgainAtTheirLinesMatchTheWholeFeed() throws {
+    let endings = ["\r\n", "\n", "\r"]
+    var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+    var random = SeededRandom(state: 14)
+    var event = 0
+    while text.utf8.count < (5 << 19) {
+      let end = endings[event % 3]
+      // Every fourth event stands alone, far from the window: it stays passed over.
+      let alone = event >= 40 && event % 4 == 0
+      let uid = alone ? "alone-\(event)" : "series-\(event % 40)"
+      var lines = ["BEGIN:VEVENT", "UID:\(uid)"]
+      let week = Int(random.next() % 50) + 1
+      let day = 1 + (week * 7) % 28
+      let month = 1 + (week * 7 / 28) % 12
+      let stamp = "2025\(month < 10 ? "0" : "")\(month)\(day < 10 ? "0" : "")\(day)"
+      if alone {
+        lines += ["DTSTART:\(stamp)T080000Z", "DURATION:PT30M"]
+      } else if event < 40 {
+        lines += ["DTSTART:20240801T090000Z", "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=80"]
+      } else {
+        lines += [
+          "RECURRENCE-ID:\(stamp)T090000Z", "DTSTART:\(stamp)T110000Z", "DURATION:PT1H",
+          "SEQUENCE:\(random.next() % 3)",
+        ]
+      }
+      let description = String(repeating: "word \(event) ", count: Int(random.next() % 60))
+      lines += ["SUMMARY:Event \(event)", "DESCRIPTION:\(description)", "END:VEVENT"]
+      for line in lines {
+        var rest = Substring(line)
+        text += String(rest.prefix(75)) + end
+        rest = rest.dropFirst(75)
+        while !rest.isEmpty {
+          text += " " + String(rest.prefix(74)) + end
+          rest = rest.dropFirst(74)
+        }
+      }
+      event += 1
+    }
+    text += "END:VCALENDAR\r\n"
+    let zone = try #require(DisplayZone(named: "Europe/Berlin"))
+    let request = MonthRequest(first: try #require(YearMonth(year: 2024, month: 8)), zone: zone)
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("icslanes-read-again-\(getpid()).ics").path
+    try Array(text.utf8).withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    for (whole, filtered) in [
+      (try Feed(text: text), try Feed(text: text, options: ImportOptions(window: request.window))),
+      (
+        try Feed(contentsOf: path),
+        try Feed(contentsOf: path, options: ImportOptions(window: request.window))
+      ),
+    ] {
+      let expected = try json(whole, request)
+      #expect(filtered.eventsPassedOver > 1_000)
+      #expect(filtered.eventsDuplicate == whole.eventsDuplicate)
+      #expect(filtered.eventsDuplicate > 100)
+      #expect(filtered.warnings.map(\.message) == whole.warnings.map(\.message))
+      #expect(filtered.warnings.map(\.line) == whole.warnings.map(\.line))
+      #expect(try json(filtered, request) == expected)
+    }
   }
 }

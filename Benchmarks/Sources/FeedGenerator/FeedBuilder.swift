@@ -6,6 +6,8 @@ struct FeedOptions {
   var startYear: Int
   /// When set, every event lies inside this month and none recurs.
   var denseMonth: (year: Int, month: Int)?
+  /// The kind of feed (ignored with `denseMonth`).
+  var profile: FeedProfile = .standard
 }
 
 /// Counts reported by `--stats`.
@@ -32,15 +34,17 @@ struct FeedStats {
 /// Timed events are in UTC (30%), Europe/Berlin (30%), America/New_York (25%)
 /// or Asia/Tokyo (15%).
 struct FeedBuilder {
-  private var w: ICSWriter
-  private var rng: SplitMix64
-  private let vocab = Vocabulary()
-  private let options: FeedOptions
+  var w: ICSWriter
+  var rng: SplitMix64
+  let vocab = Vocabulary()
+  let options: FeedOptions
   private var uidCounter: UInt64 = 0
   /// Half-open day-number range that event starts are drawn from.
-  private let firstDay: Int
-  private let endDay: Int
-  private(set) var stats = FeedStats()
+  let firstDay: Int
+  let endDay: Int
+  var stats = FeedStats()
+  /// Overrides written so far (mixed profile), for repeats of their UID and RECURRENCE-ID.
+  var overrideLog: [WrittenOverride] = []
 
   init(options: FeedOptions, fd: Int32) {
     self.options = options
@@ -67,10 +71,23 @@ struct FeedBuilder {
         try w.flushIfNeeded()
       }
     } else {
-      var written = 0
-      while written < options.events {
-        written += writeNormalEvent(remaining: options.events - written)
-        try w.flushIfNeeded()
+      switch options.profile {
+      case .standard:
+        var written = 0
+        while written < options.events {
+          written += writeNormalEvent(remaining: options.events - written)
+          try w.flushIfNeeded()
+        }
+      case .mixed:
+        var written = 0
+        while written < options.events {
+          written += writeMixedEvent(remaining: options.events - written)
+          try w.flushIfNeeded()
+        }
+      case .timetable:
+        try writeTimetable()
+      case .bookings:
+        try writeBookings()
       }
     }
     w.line("END:VCALENDAR")
@@ -79,7 +96,7 @@ struct FeedBuilder {
 
   // MARK: Calendar header
 
-  private mutating func writeHeader() {
+  mutating func writeHeader() {
     w.line("BEGIN:VCALENDAR")
     w.line("VERSION:2.0")
     w.line("PRODID:-//icslanes//icslanes-feedgen 1.0//EN")
@@ -111,7 +128,7 @@ struct FeedBuilder {
 
   /// Writes one logical event (a recurring master may bring overrides along)
   /// and returns the number of VEVENT components written.
-  private mutating func writeNormalEvent(remaining: Int) -> Int {
+  mutating func writeNormalEvent(remaining: Int) -> Int {
     let r = rng.below(1000)
     if r < 50 {
       return writeRecurringGroup(maxComponents: remaining)
@@ -127,7 +144,7 @@ struct FeedBuilder {
     return 1
   }
 
-  private mutating func writeDenseEvent() {
+  mutating func writeDenseEvent() {
     let last = endDay - 1
     let r = rng.below(100)
     if r < 12 {
@@ -143,15 +160,15 @@ struct FeedBuilder {
     }
   }
 
-  private static let multiDayLengths = [2, 2, 2, 3, 3, 3, 4, 4, 5, 7, 7, 10, 14, 21]
-  private static let startMinutes = [0, 0, 0, 15, 30, 30, 45]
-  private static let durations = [15, 30, 30, 45, 60, 60, 60, 90, 90, 120, 180, 240]
+  static let multiDayLengths = [2, 2, 2, 3, 3, 3, 4, 4, 5, 7, 7, 10, 14, 21]
+  static let startMinutes = [0, 0, 0, 15, 30, 30, 45]
+  static let durations = [15, 30, 30, 45, 60, 60, 60, 90, 90, 120, 180, 240]
 
-  private mutating func randomDay() -> Int {
+  mutating func randomDay() -> Int {
     rng.within(firstDay...(endDay - 1))
   }
 
-  private mutating func pickZone() -> Zone {
+  mutating func pickZone() -> Zone {
     let r = rng.below(100)
     if r < 30 { return .utc }
     if r < 60 { return .berlin }
@@ -161,7 +178,7 @@ struct FeedBuilder {
 
   // MARK: Single events
 
-  private mutating func writeTimed(day: Int) {
+  mutating func writeTimed(day: Int) {
     let zone = pickZone()
     let start = rng.within(7...19) * 60 + rng.pick(Self.startMinutes)
     let duration = rng.pick(Self.durations)
@@ -186,7 +203,7 @@ struct FeedBuilder {
     if zone == .utc { stats.timedUTC += 1 } else { stats.timedZoned += 1 }
   }
 
-  private mutating func writeCrossMidnight(startDay: Int, allowMultiDay: Bool = true) {
+  mutating func writeCrossMidnight(startDay: Int, allowMultiDay: Bool = true) {
     let zone = pickZone()
     let start: Int
     let endDay: Int
@@ -210,7 +227,7 @@ struct FeedBuilder {
     stats.crossMidnight += 1
   }
 
-  private mutating func writeAllDay(startDay: Int, length: Int) {
+  mutating func writeAllDay(startDay: Int, length: Int) {
     beginEvent()
     writeDate("DTSTART", day: startDay)
     writeDate("DTEND", day: startDay + length)
@@ -221,7 +238,7 @@ struct FeedBuilder {
 
   // MARK: Recurring events
 
-  private mutating func writeRecurringGroup(maxComponents: Int) -> Int {
+  mutating func writeRecurringGroup(maxComponents: Int) -> Int {
     let allDay = rng.chance(permille: 100)
     let zone = pickZone()
     let startDay = randomDay()
@@ -374,11 +391,11 @@ struct FeedBuilder {
     return 1 + overrides.count
   }
 
-  private static let recurringStartMinutes = [0, 0, 30]
-  private static let recurringDurations = [30, 30, 45, 60, 60, 90, 120]
-  private static let weekdayCodes: [StaticString] = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+  static let recurringStartMinutes = [0, 0, 30]
+  static let recurringDurations = [30, 30, 45, 60, 60, 90, 120]
+  static let weekdayCodes: [StaticString] = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
-  private mutating func writeOverride(
+  mutating func writeOverride(
     uidIndex: UInt64, uidBits: UInt64, allDay: Bool, zone: Zone,
     originalDay: Int, start: Int, duration: Int
   ) {
@@ -408,21 +425,27 @@ struct FeedBuilder {
     writeDetails(allDay: allDay)
     endEvent()
     stats.overrides += 1
+    if options.profile == .mixed {
+      overrideLog.append(
+        WrittenOverride(
+          uidIndex: uidIndex, uidBits: uidBits, allDay: allDay, zone: zone,
+          originalDay: originalDay, start: start, duration: duration))
+    }
   }
 
   // MARK: Properties
 
-  private mutating func nextUID() -> UInt64 {
+  mutating func nextUID() -> UInt64 {
     uidCounter += 1
     return uidCounter
   }
 
-  private mutating func beginEvent() {
+  mutating func beginEvent() {
     let bits = rng.next()
     beginEvent(uidIndex: nextUID(), uidBits: bits)
   }
 
-  private mutating func beginEvent(uidIndex: UInt64, uidBits: UInt64) {
+  mutating func beginEvent(uidIndex: UInt64, uidBits: UInt64) {
     w.line("BEGIN:VEVENT")
     w.append("UID:")
     w.append(hex: uidIndex, width: 8)
@@ -438,13 +461,13 @@ struct FeedBuilder {
     stats.vevents += 1
   }
 
-  private mutating func endEvent() {
+  mutating func endEvent() {
     w.line("END:VEVENT")
   }
 
   /// NAME:YYYYMMDDTHHMMSSZ or NAME;TZID=Zone/Name:YYYYMMDDTHHMMSS. `minute`
   /// may exceed a day; it is carried into the date.
-  private mutating func writeDateTime(_ name: StaticString, zone: Zone, day: Int, minute: Int) {
+  mutating func writeDateTime(_ name: StaticString, zone: Zone, day: Int, minute: Int) {
     let total = day * 1440 + minute
     let d = total >= 0 ? total / 1440 : (total - 1439) / 1440
     w.append(name)
@@ -461,7 +484,7 @@ struct FeedBuilder {
     w.endLine()
   }
 
-  private mutating func writeDate(_ name: StaticString, day: Int) {
+  mutating func writeDate(_ name: StaticString, day: Int) {
     w.append(name)
     w.append(";VALUE=DATE:")
     w.append(date: day)
@@ -470,7 +493,7 @@ struct FeedBuilder {
 
   /// SUMMARY, LOCATION, DESCRIPTION and the occasional extra property,
   /// attendee list or alarm.
-  private mutating func writeDetails(allDay: Bool) {
+  mutating func writeDetails(allDay: Bool) {
     w.append("SUMMARY:")
     w.appendEscaped(rng.pick(vocab.summaries))
     w.endLine()
@@ -536,12 +559,12 @@ struct FeedBuilder {
     }
   }
 
-  private static let triggers: [StaticString] = ["-PT10M", "-PT15M", "-PT30M", "-PT1H", "-P1D"]
-  private static let partstats: [StaticString] = [
+  static let triggers: [StaticString] = ["-PT10M", "-PT15M", "-PT30M", "-PT1H", "-P1D"]
+  static let partstats: [StaticString] = [
     "ACCEPTED", "ACCEPTED", "NEEDS-ACTION", "TENTATIVE", "DECLINED",
   ]
 
-  private mutating func writeAttendees() {
+  mutating func writeAttendees() {
     let organizer = rng.pick(vocab.people)
     w.append("ORGANIZER;CN=\"")
     w.append(organizer.name)

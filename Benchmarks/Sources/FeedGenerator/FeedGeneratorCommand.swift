@@ -38,6 +38,9 @@ struct FeedGeneratorCommand: ParsableCommand {
     help: ArgumentHelp("Put all events inside this month.", valueName: "YYYY-MM"))
   var denseMonth: String?
 
+  @Option(help: "Kind of feed: standard, mixed, timetable or bookings.")
+  var profile: FeedProfile = .standard
+
   @Option(name: [.customShort("o"), .long], help: "Output file (default: standard output).")
   var output: String?
 
@@ -67,7 +70,7 @@ struct FeedGeneratorCommand: ParsableCommand {
   func run() throws {
     let options = FeedOptions(
       events: events, seed: seed, years: years, startYear: startYear,
-      denseMonth: denseMonth.flatMap(Self.parseMonth))
+      denseMonth: denseMonth.flatMap(Self.parseMonth), profile: profile)
 
     var fd: Int32 = STDOUT_FILENO
     if let output, output != "-" {

@@ -166,11 +166,18 @@ public final class Feed: @unchecked Sendable {
     let conflicts = loader.conflictingUIDs()
     if !conflicts.isEmpty {
       // A passed-over event shares its UID with another in a way that matters (a duplicate, a
-      // THISANDFUTURE override…): read the feed again for those UIDs only, so that the layout
-      // is exactly the one without the pre-filter.
+      // THISANDFUTURE override…): read again the passed-over events of those UIDs, so that the
+      // layout is exactly the one without the pre-filter. Only those events are read, at the
+      // lines the scan recorded; the whole feed only when the input cannot be read at an offset.
       if var again = try reopen?() {
-        try LibicalGate.run { () throws(ImportError) -> Void in
-          try loader.readAgain(for: conflicts, from: &again)
+        if again.readsAtOffsets, let lines = loader.linesToReadAgain(for: conflicts) {
+          try LibicalGate.run { () throws(ImportError) -> Void in
+            try loader.readAgain(lines: lines, keys: conflicts, from: again)
+          }
+        } else {
+          try LibicalGate.run { () throws(ImportError) -> Void in
+            try loader.readAgain(for: conflicts, from: &again)
+          }
         }
         if let problem = loader.strictProblem { throw problem }
       } else {

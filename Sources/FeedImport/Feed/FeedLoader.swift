@@ -16,6 +16,8 @@ struct FeedLoader: ScanSink {
   var skipped: [SkippedEvent] = []
   /// The scan's counts and passed-over UIDs, once ``load(from:)`` has read the feed.
   private(set) var tally: ScanTally
+  /// The scan's ``LineSplitter/checkpoints``, once ``load(from:)`` has read the feed.
+  private(set) var checkpoints: [Int] = []
   var strictProblem: ImportError?
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
   /// VCALENDAR repeating one byte for byte shares its zone (a folder of one-event files).
@@ -56,6 +58,7 @@ struct FeedLoader: ScanSink {
     }
     if stopped, let strictProblem { throw strictProblem }
     tally = scan.tally
+    checkpoints = scan.checkpoints
     LibicalGate.run { resolveDeferred() }
     if !scan.sawCalendarData {
       throw .notICalendar(source: source, detail: scan.startDescription)
@@ -96,7 +99,7 @@ struct FeedLoader: ScanSink {
     var conflicts = overrideConflicts()
     guard !tally.passedOverUIDs.isEmpty else { return conflicts }
     // Sorted in place: with a million events passed over, a copy would be 8 MB more.
-    KeySort.sort(&tally.passedOverUIDs)
+    KeySort.sort(&tally.passedOverUIDs, carrying: &tally.passedOverLines)
     let passed = tally.passedOverUIDs
     for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
       conflicts.insert(passed[index])
@@ -167,6 +170,11 @@ struct FeedLoader: ScanSink {
     return conflicts
   }
 
+  /// Passes the tally's count of one event the second reading parses after all.
+  mutating func countReadAgain() {
+    tally.eventsPassedOver -= 1
+  }
+
   /// Reads the feed a second time and parses the passed-over events whose UID is in `keys`,
   /// so that those series are laid out exactly as without the pre-filter.
   mutating func readAgain(for keys: Set<Int>, from byteSource: inout ByteSource)
@@ -206,14 +214,14 @@ struct FeedLoader: ScanSink {
       guard let pass = secondPass, let uid = facts.uid, tally.passesOver(facts),
         pass.keys.contains(FeedLoader.uidKey(uid)), calendars.indices.contains(pass.calendar)
       else { return }
-      tally.eventsPassedOver -= 1
+      countReadAgain()
       parse(block: block, line: line, facts: facts, calendar: pass.calendar)
     default:
       break
     }
   }
 
-  private mutating func parse(block: [UInt8], line: Int, facts: EventFacts, calendar: Int) {
+  mutating func parse(block: [UInt8], line: Int, facts: EventFacts, calendar: Int) {
     let parser = EventParser(resolver: calendars[calendar].resolver, calendar: calendar)
     switch parser.parse(block: block, line: line) {
     case .record(let record, let notes):

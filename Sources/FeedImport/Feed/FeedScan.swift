@@ -21,6 +21,9 @@ struct FeedScan {
   private(set) var sawCalendarData = false
   /// Why the input is not iCalendar, from its first line that is not blank.
   private(set) var startDescription = "the input is empty"
+  /// The input offset of every ``LineSplitter/checkpointInterval``-th line (see
+  /// ``LineSplitter/checkpoints``).
+  private(set) var checkpoints: [Int] = []
 
   init(source: String, options: ImportOptions) {
     self.source = source
@@ -35,10 +38,11 @@ struct FeedScan {
   mutating func run<Sink: ScanSink>(from byteSource: inout ByteSource, into sink: inout Sink)
     throws(ImportError) -> Bool
   {
-    var splitter = LineSplitter()
+    var splitter = LineSplitter(keepsCheckpoints: true)
     var scanner = ComponentScanner()
     defer {
       nulBytes = splitter.nulBytes
+      checkpoints = splitter.checkpoints
       sawCalendarData = scanner.sawCalendarData
       startDescription = FeedScan.describeStart(of: scanner)
     }

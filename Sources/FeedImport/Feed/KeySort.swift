@@ -4,9 +4,21 @@
 /// two passes where a comparison sort takes twenty.
 enum KeySort {
   static func sort(_ keys: inout [Int]) {
+    var none: [UInt32] = []
+    sort(&keys, carrying: &none)
+  }
+
+  /// Sorts `keys` and moves each element of `companion` (empty, or as long as `keys`) along
+  /// with its key.
+  static func sort(_ keys: inout [Int], carrying companion: inout [UInt32]) {
+    precondition(companion.isEmpty || companion.count == keys.count)
     keys.withUnsafeMutableBufferPointer { buffer in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 512) { scratch in
-        sort(buffer, from: 0, to: buffer.count, shift: 56, scratch: scratch)
+      companion.withUnsafeMutableBufferPointer { carried in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 512) { scratch in
+          sort(
+            buffer, carried.isEmpty ? nil : carried, from: 0, to: buffer.count, shift: 56,
+            scratch: scratch)
+        }
       }
     }
   }
@@ -17,20 +29,23 @@ enum KeySort {
   }
 
   private static func sort(
-    _ keys: UnsafeMutableBufferPointer<Int>, from low: Int, to high: Int, shift: Int,
-    scratch: UnsafeMutableBufferPointer<Int>
+    _ keys: UnsafeMutableBufferPointer<Int>, _ carried: UnsafeMutableBufferPointer<UInt32>?,
+    from low: Int, to high: Int, shift: Int, scratch: UnsafeMutableBufferPointer<Int>
   ) {
     if high - low <= 24 {
       // Insertion sort for short runs.
       var index = low + 1
       while index < high {
         let value = keys[index]
+        let along = carried?[index] ?? 0
         var place = index
         while place > low, keys[place - 1] > value {
           keys[place] = keys[place - 1]
+          carried?[place] = carried?[place - 1] ?? 0
           place -= 1
         }
         keys[place] = value
+        carried?[place] = along
         index += 1
       }
       return
@@ -53,6 +68,7 @@ enum KeySort {
         } else {
           keys[scratch[bucket]] = keys[scratch[target]]
           keys[scratch[target]] = value
+          if let carried { carried.swapAt(scratch[bucket], scratch[target]) }
           scratch[target] += 1
         }
       }
@@ -65,7 +81,7 @@ enum KeySort {
     var bucketStart = low
     for end in ends {
       if end - bucketStart > 1 {
-        sort(keys, from: bucketStart, to: end, shift: shift - 8, scratch: scratch)
+        sort(keys, carried, from: bucketStart, to: end, shift: shift - 8, scratch: scratch)
       }
       bucketStart = end
     }

@@ -15,8 +15,14 @@ struct ScanTally {
   var eventsPassedOver = 0
   /// ``FeedLoader/uidKey(_:)`` of every event the pre-filter passed over that has a UID.
   var passedOverUIDs: [Int] = []
+  /// The line of each event of ``passedOverUIDs`` (``unknownLine`` past `UInt32`): where to
+  /// read it again if it matters after all (see ``FeedLoader/readAgain(lines:checkpoints:from:)``).
+  var passedOverLines: [UInt32] = []
   /// The same for passed-over RECURRENCE-ID overrides, with the day of the instance replaced.
-  var passedOverOverrides: [(uid: Int, replacedDay: Int)] = []
+  var passedOverOverrides: [(uid: Int, replacedDay: Int, line: Int)] = []
+  /// The line of each `BEGIN:VCALENDAR` (or bare component that stands for one), in order.
+  var calendarLines: [Int] = []
+  static let unknownLine = UInt32.max
 
   init(window: ClosedRange<Day>?) {
     self.window = window
@@ -32,22 +38,27 @@ struct ScanTally {
   /// Counts `item`; returns it for libical, or nil when the pre-filter passes it over.
   mutating func route(_ item: ScannedItem) -> ScannedItem? {
     switch item {
-    case .event(_, _, let facts):
+    case .event(_, let line, let facts):
       eventsRead += 1
       guard passesOver(facts) else { return item }
       eventsPassedOver += 1
       if let uid = facts.uid {
         if facts.overridesInstance, let replaced = facts.recurrenceIdDay {
-          passedOverOverrides.append((FeedLoader.uidKey(uid), replaced.ordinal))
+          passedOverOverrides.append((FeedLoader.uidKey(uid), replaced.ordinal, line))
         } else {
           passedOverUIDs.append(FeedLoader.uidKey(uid))
+          passedOverLines.append(
+            line < Int(ScanTally.unknownLine) ? UInt32(line) : ScanTally.unknownLine)
         }
       }
       return nil
     case .brokenEvent:
       eventsRead += 1
       return item
-    case .calendarBegins, .calendarProperty, .timeZone, .notice:
+    case .calendarBegins(let line):
+      calendarLines.append(line)
+      return item
+    case .calendarProperty, .timeZone, .notice:
       return item
     }
   }

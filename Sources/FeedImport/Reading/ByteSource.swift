@@ -152,4 +152,40 @@ struct ByteSource {
     }
     return true
   }
+
+  /// Whether ``bytes(at:into:)`` can read any part of the input again: bytes in memory or a
+  /// regular file (not standard input or a pipe).
+  var readsAtOffsets: Bool {
+    switch origin {
+    case .memory: return true
+    case .file: return totalBytes != nil
+    case .folder, .http: return false
+    }
+  }
+
+  /// Copies the input's bytes from `offset` on into `buffer`; returns how many (0 at the end).
+  /// Leaves the chunked reading of ``readChunk(_:)`` where it is.
+  func bytes(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+    switch origin {
+    case .file(let handle):
+      let descriptor = handle.fileDescriptor
+      while true {
+        let result = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+        if result < 0, errno == EINTR { continue }
+        if result < 0 {
+          throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        return result
+      }
+    case .memory(let bytes):
+      guard offset < bytes.count else { return 0 }
+      let count = min(buffer.count, bytes.count - offset)
+      bytes.withUnsafeBytes { all in
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[offset..<(offset + count)]))
+      }
+      return count
+    case .folder, .http:
+      return 0
+    }
+  }
 }

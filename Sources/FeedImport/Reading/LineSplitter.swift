@@ -15,6 +15,31 @@ struct LineSplitter {
   private var pendingCR = false
   private(set) var lineNumber = 0
   private(set) var nulBytes = 0
+  /// The offset in the input of the chunk being fed.
+  private var chunkBase = 0
+  /// The offset in the input where the line in `pending` starts.
+  private var pendingStart = 0
+  /// Whether ``checkpoints`` are kept.
+  private let keepsCheckpoints: Bool
+  /// With `keepsCheckpoints`: the input offset of line `k * checkpointInterval + 1` at index `k`,
+  /// so that an event can be read again from its line number alone (see
+  /// ``FeedLoader/readAgain(lines:checkpoints:from:)``).
+  private(set) var checkpoints: [Int] = []
+  static let checkpointInterval = 64
+
+  /// A splitter for a whole input; with `keepsCheckpoints`, it records ``checkpoints``.
+  init(keepsCheckpoints: Bool = false) {
+    self.keepsCheckpoints = keepsCheckpoints
+  }
+
+  /// A splitter for the input from `offset` on, where line `firstLine` starts (a checkpoint).
+  /// A byte-order mark is only stripped at offset 0, as for the whole input.
+  init(from offset: Int, firstLine: Int) {
+    keepsCheckpoints = false
+    chunkBase = offset
+    lineNumber = firstLine - 1
+    sawFirstChunk = offset != 0
+  }
 
   /// Feeds a chunk; calls `body` for each complete line (without its terminator).
   mutating func feed(
@@ -40,6 +65,7 @@ struct LineSplitter {
     while true {
       let end = min(nextLF, nextCR)
       guard end < count else { break }
+      if keepsCheckpoints { mark(start: pending.isEmpty ? chunkBase + lineStart : pendingStart) }
       try emit(UnsafeBufferPointer(start: base + lineStart, count: end - lineStart), hasNUL, body)
       if end == nextCR {
         index = end + 1
@@ -59,12 +85,19 @@ struct LineSplitter {
       lineStart = index
     }
     if lineStart < count {
+      if pending.isEmpty { pendingStart = chunkBase + lineStart }
       pending.append(
         contentsOf: UnsafeBufferPointer(start: base + lineStart, count: count - lineStart))
       if pending.count > LineSplitter.maximumLineLength {
         throw .lineTooLong(line: lineNumber + 1, limit: LineSplitter.maximumLineLength)
       }
     }
+    chunkBase += count
+  }
+
+  /// Records the offset of the line about to be numbered when it starts a checkpoint.
+  private mutating func mark(start: Int) {
+    if lineNumber % LineSplitter.checkpointInterval == 0 { checkpoints.append(start) }
   }
 
   /// Flushes a last line that had no terminator.
@@ -72,6 +105,7 @@ struct LineSplitter {
     throws(ImportError)
   {
     guard !pending.isEmpty else { return }
+    if keepsCheckpoints { mark(start: pendingStart) }
     try emit(UnsafeBufferPointer(start: nil, count: 0), true, body)
   }
 

@@ -3,8 +3,12 @@ import LaneLayout
 /// What a byte-level scan reads of an RRULE value: enough to bound, conservatively, the last day
 /// an instance can start on, for the plain rules most feeds use.
 ///
-/// Only FREQ, UNTIL, COUNT, INTERVAL, WKST and (with FREQ=WEEKLY) BYDAY of plain weekdays are
-/// understood; a rule with anything else has no bound here and its event is always kept.
+/// FREQ, UNTIL, COUNT, INTERVAL and WKST are understood, and the BY parts of RFC 5545 are read
+/// as lists. A rule with UNTIL is bounded by it whatever its BY parts, as long as they are ones
+/// libical takes (RFC 5545 names, values and combinations, see ``byPartsTakenByLibical``): a
+/// rule libical would reject is kept for libical to reject. A rule with COUNT is bounded only
+/// when every period of its FREQ is sure to hold an instance (see ``lastStartDay(from:startMonth:startDayOfMonth:)``).
+/// A rule with anything else has no bound here and its event is always kept.
 struct RuleFacts: Sendable {
   enum Frequency: Sendable {
     case secondly, minutely, hourly, daily, weekly, monthly, yearly
@@ -18,6 +22,13 @@ struct RuleFacts: Sendable {
   var byDay = false
   /// A part, or a value, this reader does not bound.
   var unknown = false
+  /// The BY parts, by name, with their comma-separated values (upper-cased).
+  var byParts: [(name: String, values: [Substring])] = []
+  static let byNames: Set<String> = [
+    "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH",
+    "BYSETPOS",
+  ]
+  static let weekdays: Set<Substring> = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
   /// Reads the value of an RRULE line (the bytes after its `:`).
   init(value: UnsafeBufferPointer<UInt8>.SubSequence) {
@@ -30,7 +41,7 @@ struct RuleFacts: Sendable {
       }
       index += 1
     }
-    if frequency == nil || (byDay && frequency != .weekly) || interval < 1 { unknown = true }
+    if frequency == nil || interval < 1 { unknown = true }
   }
 
   private mutating func readPart(_ part: UnsafeBufferPointer<UInt8>.SubSequence) {
@@ -67,15 +78,14 @@ struct RuleFacts: Sendable {
       }
     case "WKST":
       break
-    case "BYDAY":
-      let days: Set<Substring> = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
-      if text.split(separator: ",", omittingEmptySubsequences: false).allSatisfy(days.contains) {
-        byDay = true
-      } else {
-        unknown = true
-      }
     default:
-      unknown = true
+      guard RuleFacts.byNames.contains(name), !byParts.contains(where: { $0.name == name }) else {
+        unknown = true
+        return
+      }
+      let values = text.split(separator: ",", omittingEmptySubsequences: false)
+      byParts.append((name, values))
+      if name == "BYDAY", values.allSatisfy(RuleFacts.weekdays.contains) { byDay = true }
     }
   }
 
@@ -83,9 +93,17 @@ struct RuleFacts: Sendable {
   /// when this reader cannot bound it.
   func lastStartDay(from start: Day, startMonth: Int, startDayOfMonth: Int) -> Day? {
     guard !unknown, let frequency else { return nil }
-    // UNTIL ends every rule, whatever else it says; a day covers UNTIL in UTC read locally.
-    if let untilDay { return untilDay.adding(days: 1) }
+    // UNTIL ends every rule, whatever its BY parts say; a day covers UNTIL in UTC read locally.
+    if let untilDay {
+      return byPartsTakenByLibical(frequency) ? untilDay.adding(days: 1) : nil
+    }
     guard let count, count >= 1 else { return nil }
+    let onlyPlainWeeklyDays =
+      byParts.isEmpty || (frequency == .weekly && byDay && byParts.count == 1)
+    guard onlyPlainWeeklyDays else {
+      return everyPeriodHoldsAnInstance(frequency, startDayOfMonth: startDayOfMonth)
+        ? countBound(frequency, count: count, from: start) : nil
+    }
     let days: Int
     if byDay {
       // Every week of the rule holds at least one instance.
@@ -112,6 +130,143 @@ struct RuleFacts: Sendable {
       days = (total + 86_399) / 86_400 + 1
     }
     return start.adding(days: days)
+  }
+
+  /// The bound of a COUNT rule whose every period (of FREQ, DAILY or coarser) holds at least one
+  /// instance.
+  ///
+  /// Proof: number the periods from DTSTART's, 0, and let I be INTERVAL; the rule visits
+  /// periods 0, I, 2I… Instances counted by COUNT start at DTSTART, so period 0 may add none,
+  /// but each visited period k·I for k = 1…COUNT adds at least one, so by the end of period
+  /// COUNT·I at least COUNT instances have come: the last one starts before the end of period
+  /// COUNT·I, that is within (COUNT·I + 1) periods of DTSTART's period's start, and DTSTART's
+  /// period starts at most one period before DTSTART. A period is at most 1 day (+1 hour of a
+  /// DST change, covered by the extra day), 7 days, 31 days or 366 days.
+  private func countBound(_ frequency: Frequency, count: Int, from start: Day) -> Day? {
+    let periodDays: Int
+    switch frequency {
+    case .daily: periodDays = 1
+    case .weekly: periodDays = 7
+    case .monthly: periodDays = 31
+    case .yearly: periodDays = 366
+    case .secondly, .minutely, .hourly: return nil
+    }
+    let (periods, overflow1) = count.multipliedReportingOverflow(by: interval)
+    let (days, overflow2) = (periods + 1).multipliedReportingOverflow(by: periodDays)
+    guard !overflow1, !overflow2, days < 3_000 * 366 else { return nil }
+    return start.adding(days: days + 1)
+  }
+
+  /// Whether every period of the rule's FREQ is sure to hold an instance: BY parts that only
+  /// add times within a day (BYHOUR, BYMINUTE, BYSECOND), plus, per FREQ, day parts that every
+  /// period contains — plain weekdays (every week and month holds each weekday; a year holds
+  /// twelve months), month days 1–28 (every month has them), months with DTSTART's day of month
+  /// at most 28. BYSETPOS, ordinals, negative or late month days, BYYEARDAY and BYWEEKNO can
+  /// leave a period empty (BYMONTHDAY=31 in April, 29 February): no bound then.
+  private func everyPeriodHoldsAnInstance(_ frequency: Frequency, startDayOfMonth: Int) -> Bool {
+    guard byPartsTakenByLibical(frequency) else { return false }
+    var names = Set(byParts.map(\.name))
+    names.subtract(["BYHOUR", "BYMINUTE", "BYSECOND"])
+    let plainDays = byDay
+    let earlyMonthDays =
+      byParts.first { $0.name == "BYMONTHDAY" }?.values.allSatisfy {
+        RuleFacts.integer($0).map { (1...28).contains($0) } ?? false
+      } ?? false
+    switch frequency {
+    case .daily:
+      return names.isEmpty
+    case .weekly:
+      return names.isEmpty || (names == ["BYDAY"] && plainDays)
+    case .monthly:
+      return names.isEmpty || (names == ["BYDAY"] && plainDays)
+        || (names == ["BYMONTHDAY"] && earlyMonthDays)
+    case .yearly:
+      names.remove("BYMONTH")
+      return (names.isEmpty && startDayOfMonth <= 28)
+        || (names == ["BYDAY"] && plainDays)
+        || (names == ["BYMONTHDAY"] && earlyMonthDays)
+    case .secondly, .minutely, .hourly:
+      return false
+    }
+  }
+
+  /// Whether libical takes the rule's BY parts: RFC 5545 values in range, combinations its
+  /// iterator accepts (BYYEARDAY only in YEARLY rules and with no other day part; BYWEEKNO only
+  /// in YEARLY rules, without BYMONTH or BYMONTHDAY; no BYMONTHDAY in WEEKLY rules; weekday
+  /// ordinals only in MONTHLY and YEARLY rules, not with BYWEEKNO; BYSETPOS with another BY
+  /// part), and no more instances per period than ``RuleDensity/limit``. Anything else is left
+  /// for libical to judge.
+  func byPartsTakenByLibical(_ frequency: Frequency) -> Bool {
+    let names = Set(byParts.map(\.name))
+    var instances: Int
+    switch frequency {
+    case .yearly: instances = 366
+    case .monthly: instances = 31
+    case .weekly: instances = 7
+    default: instances = 1
+    }
+    for (name, values) in byParts {
+      guard !values.isEmpty else { return false }
+      let range: ClosedRange<Int>
+      var signed = false
+      switch name {
+      case "BYSECOND": range = 0...60
+      case "BYMINUTE": range = 0...59
+      case "BYHOUR": range = 0...23
+      case "BYMONTH": range = 1...12
+      case "BYMONTHDAY": (range, signed) = (1...31, true)
+      case "BYYEARDAY": (range, signed) = (1...366, true)
+      case "BYWEEKNO": (range, signed) = (1...53, true)
+      case "BYSETPOS": (range, signed) = (1...366, true)
+      case "BYDAY":
+        for value in values {
+          guard value.count >= 2, RuleFacts.weekdays.contains(value.suffix(2)) else { return false }
+          let ordinal = value.dropLast(2)
+          guard !ordinal.isEmpty else { continue }
+          guard frequency == .monthly || frequency == .yearly, !names.contains("BYWEEKNO"),
+            let number = RuleFacts.integer(ordinal),
+            (1...(frequency == .monthly ? 5 : 53)).contains(abs(number))
+          else { return false }
+        }
+        continue
+      default: return false
+      }
+      for value in values {
+        guard let number = RuleFacts.integer(value),
+          range.contains(signed ? abs(number) : number), signed || value.first != "+"
+        else { return false }
+      }
+      let finer: Bool
+      switch name {
+      case "BYHOUR": finer = ![.secondly, .minutely, .hourly].contains(frequency)
+      case "BYMINUTE": finer = ![.secondly, .minutely].contains(frequency)
+      case "BYSECOND": finer = frequency != .secondly
+      default: finer = false
+      }
+      if finer { instances *= values.count }
+    }
+    if names.contains("BYYEARDAY")
+      && (frequency != .yearly
+        || !names.isDisjoint(with: ["BYMONTH", "BYWEEKNO", "BYMONTHDAY", "BYDAY"]))
+    {
+      return false
+    }
+    if names.contains("BYWEEKNO")
+      && (frequency != .yearly || !names.isDisjoint(with: ["BYMONTH", "BYMONTHDAY"]))
+    {
+      return false
+    }
+    if names.contains("BYMONTHDAY") && frequency == .weekly { return false }
+    if names.contains("BYSETPOS") && names.count == 1 { return false }
+    return instances <= RuleDensity.limit
+  }
+
+  /// A decimal integer with an optional sign, of at most 4 digits.
+  private static func integer(_ text: Substring) -> Int? {
+    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCII) else { return nil }
+    let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : text
+    guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else { return nil }
+    return Int(text)
   }
 
   private static func upper(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> String {
