@@ -86,9 +86,21 @@ struct SpanMaker {
       }
       endInstant = LibicalTime.instant(of: end, floatingZone: floatingZone)
     } else if length.days != 0 {
+      // Day arithmetic, not icaltime_adjust: libical walks a month at a time, which for a
+      // length of thousands of years costs a hundred thousand steps per occurrence.
       var end = start
-      icaltime_adjust(&end, Int32(clamping: length.days), 0, 0, 0)
-      endInstant = LibicalTime.instant(of: end, floatingZone: floatingZone) + Int64(length.seconds)
+      var pastYear9999 = false
+      if let day = LibicalTime.day(of: start) {
+        let (year, month, dayOfMonth) = day.adding(days: length.days).components
+        pastYear9999 = year > 9999
+        end.year = Int32(clamping: max(year, 1))
+        end.month = Int32(month)
+        end.day = Int32(dayOfMonth)
+      }
+      endInstant =
+        pastYear9999
+        ? SpanMaker.latestEnd
+        : LibicalTime.instant(of: end, floatingZone: floatingZone) + Int64(length.seconds)
     } else {
       endInstant = startInstant + Int64(length.seconds)
     }
