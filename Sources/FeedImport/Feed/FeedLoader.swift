@@ -270,6 +270,12 @@ struct FeedLoader: ScanSink {
         let property = icalcomponent_get_first_property(parsed, ICAL_TZID_PROPERTY)
       {
         let tzid = icalproperty_get_tzid(property).map { String(cString: $0) }
+        if ObservanceRules.removeSubDaily(from: parsed) > 0 {
+          warn(
+            line: line, uid: nil,
+            "a VTIMEZONE observance repeats more often than daily or has BY values out of range; that RRULE is not used"
+          )
+        }
         calendar.resolver.add(timeZoneComponent: parsed)
         if let tzid, readZones.count < 1_000,
           let zone = icalcomponent_get_timezone(calendar.resolver.holder, tzid)

@@ -91,6 +91,9 @@ struct SeriesExpander {
     consider(record.start)
     if let rule = record.rule {
       for packed in [rule] + record.extraRules {
+        // Once the occurrence cap is passed, further RRULEs would only add work: the set is cut
+        // (with a warning) either way.
+        if found.count > window.maximumOccurrences + record.exdates.count { break }
         packed.withRule { rule in
           expandRule(rule, earliest: earliest, latest: latest, into: &result) { time in
             let before = found.count

@@ -49,6 +49,7 @@ struct SpanMaker {
       guard let first = LibicalTime.day(of: start) else { return nil }
       var endDay = first.adding(days: length.days)
       if let explicitEnd, let day = LibicalTime.day(of: explicitEnd) { endDay = day }
+      endDay = min(endDay, SpanMaker.lastEndDay)
       let last = endDay > first ? endDay.adding(days: -1) : first
       return SpanPlacement(
         firstDay: first, lastDay: last, startInstant: midnight(of: first),
@@ -86,14 +87,34 @@ struct SpanMaker {
       }
       endInstant = LibicalTime.instant(of: end, floatingZone: floatingZone)
     } else if length.days != 0 {
+      // Day arithmetic, not icaltime_adjust: libical walks a month at a time, which for a
+      // length of thousands of years costs a hundred thousand steps per occurrence.
       var end = start
-      icaltime_adjust(&end, Int32(clamping: length.days), 0, 0, 0)
-      endInstant = LibicalTime.instant(of: end, floatingZone: floatingZone) + Int64(length.seconds)
+      var pastYear9999 = false
+      if let day = LibicalTime.day(of: start) {
+        let (year, month, dayOfMonth) = day.adding(days: length.days).components
+        pastYear9999 = year > 9999
+        end.year = Int32(clamping: max(year, 1))
+        end.month = Int32(month)
+        end.day = Int32(dayOfMonth)
+      }
+      endInstant =
+        pastYear9999
+        ? SpanMaker.latestEnd
+        : LibicalTime.instant(of: end, floatingZone: floatingZone) + Int64(length.seconds)
     } else {
       endInstant = startInstant + Int64(length.seconds)
     }
-    return (startInstant, max(startInstant, endInstant))
+    return (startInstant, max(startInstant, min(endInstant, SpanMaker.latestEnd)))
   }
+
+  /// The latest end an all-day occurrence keeps: a longer one ends there (the layout, the
+  /// contract and libical all stop at year 9999).
+  static let lastEndDay = Day(ordinal: Day.daysSinceEpoch(year: 9999, month: 12, day: 31))
+
+  /// The latest end instant a timed occurrence keeps: 9999-12-30T00:00:00Z, still in year 9999
+  /// in every zone.
+  static let latestEnd = Int64(lastEndDay.ordinal - 1) * 86_400
 
   /// A RECURRENCE-ID (or an instance's original start) in the same form as the start.
   func text(of time: icaltimetype, allDay: Bool, floatingZone: OpaquePointer?) -> String {

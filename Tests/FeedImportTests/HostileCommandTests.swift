@@ -1,0 +1,105 @@
+import Foundation
+import IcsLanes
+import Testing
+
+/// The command's arguments, environment and file opening at their edges (issue 11).
+@Suite("Hostile command input")
+struct HostileCommandTests {
+  static let sample = Hostile.sample("hostile/dur-hours.ics")
+
+  /// Runs `icslanes` with `environment` added to this process's.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> CommandErrorTests.Run
+  {
+    let process = Process()
+    process.executableURL = CommandErrorTests.executable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandErrorTests.Run(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  @Test(
+    "negative numbers are rejected as numbers, not read as options",
+    arguments: [
+      ("--months", "--months must be 1 to 1200"), ("--width", "--width must be at least 1"),
+      ("--max-lanes", "--max-lanes must be at least 1"),
+    ])
+  func negativeNumbers(_ option: String, _ message: String) throws {
+    let result = try HostileCommandTests.run([
+      HostileCommandTests.sample, "--month", "2024-08", option, "-1",
+    ])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message))
+  }
+
+  @Test("a huge --width or COLUMNS is drawn 1000 columns wide")
+  func hugeWidth() throws {
+    let byOption = try HostileCommandTests.run([
+      HostileCommandTests.sample, "--month", "2024-08", "--width", "9223372036854775807",
+    ])
+    let byEnvironment = try HostileCommandTests.run(
+      [HostileCommandTests.sample, "--month", "2024-08"],
+      environment: ["COLUMNS": "100000000"])
+    for result in [byOption, byEnvironment] {
+      #expect(result.status == 0)
+      let widest = result.stdout.split(separator: "\n").map { TerminalText.width(of: String($0)) }
+        .max()
+      // Seven equal columns and their borders fill at most the 1000 columns.
+      #expect((990...1_000).contains(widest ?? 0))
+    }
+  }
+
+  @Test("an unknown zone in TZ is reported")
+  func unknownTZ() throws {
+    let result = try HostileCommandTests.run(
+      [HostileCommandTests.sample, "--month", "2024-08"], environment: ["TZ": "Mars/Base"])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("TZ \"Mars/Base\" is not a known time zone"))
+  }
+
+  @Test("a symlink loop and a FIFO with no writer get clear messages and do not block")
+  func loopAndFIFO() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "icslanes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = folder.appendingPathComponent("a.ics").path
+    let second = folder.appendingPathComponent("b.ics").path
+    try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: second)
+    try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: first)
+    let loop = try HostileCommandTests.run([first, "--month", "2024-08"])
+    #expect(loop.status == 66)
+    #expect(loop.stderr.contains("symbolic links"))
+    let fifo = folder.appendingPathComponent("fifo.ics").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let blocked = try HostileCommandTests.run([fifo, "--month", "2024-08"])
+    #expect(blocked.status == 65)
+    #expect(blocked.stderr.contains("empty"))
+  }
+
+  @Test("bidi controls and BOMs never reach the terminal")
+  func bidiAndBOM() throws {
+    let text = TerminalText.sanitize("a\u{202E}b\u{2066}c\u{FEFF}d\u{2069}")
+    #expect(text == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "icslanes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("bom.ics").path
+    try Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("BEGIN:VCALENDAR\r\n".utf8)).write(
+      to: URL(fileURLWithPath: path))
+    let result = try HostileCommandTests.run([path, "--month", "2024-08"])
+    #expect(result.status == 65)
+    #expect(!result.stderr.unicodeScalars.contains("\u{FEFF}"))
+  }
+}
