@@ -37,6 +37,13 @@ struct CommandSettings {
       zone = found
     } else {
       zone = .system
+      if let tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty,
+        DisplayZone(named: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) == nil
+      {
+        Diagnostics.printWarnings([
+          "TZ \"\(tz)\" is not a known time zone; showing times in \(zone.name) (use --tz to choose)"
+        ])
+      }
     }
     if let cap = command.maxLanes, cap < 1 {
       throw CommandFailure(message: "--max-lanes must be at least 1", code: ExitCodes.usage)
@@ -51,8 +58,9 @@ struct CommandSettings {
     if let given = command.width, given < 1 {
       throw CommandFailure(message: "--width must be at least 1", code: ExitCodes.usage)
     }
-    // Narrower than TextGridRenderer.minimumWidth, the grid keeps its minimum and overflows.
-    width = command.width ?? Terminal.columns ?? 80
+    // Narrower than TextGridRenderer.minimumWidth, the grid keeps its minimum and overflows;
+    // wider than Terminal.maximumWidth, it is drawn that wide.
+    width = min(command.width ?? Terminal.columns ?? 80, Terminal.maximumWidth)
     if let text = command.today {
       guard let day = Day(iso: text), text.count == 10 else {
         throw CommandFailure(
@@ -98,6 +106,10 @@ struct CommandFailure: Error {
 
 /// What the terminal tells about itself.
 enum Terminal {
+  /// The widest text grid drawn: a wider `--width` or `$COLUMNS` is clamped to it (a grid row
+  /// costs memory and time in proportion to the width).
+  static let maximumWidth = 1_000
+
   /// `$COLUMNS`, else the tty's width, else nil.
   static var columns: Int? {
     if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(text), value > 0 {

@@ -22,7 +22,9 @@ struct IcsLanesCommand: ParsableCommand {
   @Option(help: "The month to lay out, YYYY-MM.")
   var month: String
 
-  @Option(help: "How many consecutive months to lay out from --month.")
+  @Option(
+    parsing: .unconditional,
+    help: "How many consecutive months to lay out from --month.")
   var months: Int = 1
 
   @Option(help: "Display time zone (IANA name). Default: the system's zone.")
@@ -34,7 +36,9 @@ struct IcsLanesCommand: ParsableCommand {
   @Option(help: "Output format: text, json or html (one self-contained page).")
   var format: OutputFormat = .text
 
-  @Option(help: "Show at most N lanes per week row; the rest count as \"+k more\".")
+  @Option(
+    parsing: .unconditional,
+    help: "Show at most N lanes per week row; the rest count as \"+k more\".")
   var maxLanes: Int?
 
   @Flag(help: "Lay out the grid's days of the neighbouring months too.")
@@ -52,7 +56,9 @@ struct IcsLanesCommand: ParsableCommand {
       "Print counts of events read, laid out, outside the month, cancelled and skipped to stderr.")
   var stats = false
 
-  @Option(help: "Text width in columns. Default: $COLUMNS, the terminal's width, or 80.")
+  @Option(
+    parsing: .unconditional,
+    help: "Text width in columns. Default: $COLUMNS, the terminal's width, or 80.")
   var width: Int?
 
   @Flag(help: "Read every event, without the month pre-filter (for checking it).")

@@ -249,6 +249,12 @@ struct FeedLoader: ScanSink {
       if let parsed, icalcomponent_isa(parsed) == ICAL_VTIMEZONE_COMPONENT,
         icalcomponent_get_first_property(parsed, ICAL_TZID_PROPERTY) != nil
       {
+        if ObservanceRules.removeSubDaily(from: parsed) > 0 {
+          warn(
+            line: line, uid: nil,
+            "a VTIMEZONE observance repeats more often than daily or has BY values out of range; that RRULE is not used"
+          )
+        }
         calendar.resolver.add(timeZoneComponent: parsed)
       } else {
         if let parsed { icalcomponent_free(parsed) }

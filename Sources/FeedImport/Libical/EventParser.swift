@@ -49,6 +49,7 @@ struct EventParser {
     var warnings: [String] = []
     var errors: [String] = []
     var extraRules: [icalrecurrencetype] = []
+    var extraRulesDropped = 0
 
     var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
     while let current = property {
@@ -75,8 +76,10 @@ struct EventParser {
         // but old exporters still write them.
         if rule == nil {
           rule = icalproperty_get_rrule(current)
-        } else {
+        } else if extraRules.count < EventParser.extraRuleLimit {
           extraRules.append(icalproperty_get_rrule(current))
+        } else {
+          extraRulesDropped += 1
         }
       case ICAL_RDATE_PROPERTY:
         var value = icalproperty_get_rdate(current)
@@ -101,13 +104,18 @@ struct EventParser {
       }
     }
     let uidOrNil = uid.isEmpty ? nil : uid
+    if extraRulesDropped > 0 {
+      warnings.append(
+        "\(extraRulesDropped + EventParser.extraRuleLimit + 1) RRULEs; icslanes uses the first \(EventParser.extraRuleLimit + 1), the rest are ignored"
+      )
+    }
 
     if let fatal = errors.first(where: { message in
       EventParser.timingProperties.contains { message.uppercased().contains($0) }
     }) {
-      return .skipped(uid: uidOrNil, reason: "libical: \(fatal.trimmingASCIIWhitespace())")
+      return .skipped(uid: uidOrNil, reason: "libical: \(EventParser.excerpt(fatal))")
     }
-    warnings += errors.map { "libical: \($0.trimmingASCIIWhitespace())" }
+    warnings += errors.map { "libical: \(EventParser.excerpt($0))" }
 
     guard let start else {
       return .skipped(uid: uidOrNil, reason: "no DTSTART")
@@ -123,6 +131,10 @@ struct EventParser {
     extraRules = extraRules.compactMap { extra in
       var value = extra
       EventParser.alignUntil(&value, with: start)
+      if let bad = RuleLimits.problem(of: value) {
+        warnings.append("an additional RRULE has \(bad), out of its range; ignored")
+        return nil
+      }
       guard value.freq != ICAL_NO_RECURRENCE, let iterator = icalrecur_iterator_new(value, start)
       else {
         warnings.append("an additional RRULE that libical rejects; ignored")
@@ -143,6 +155,9 @@ struct EventParser {
         return .skipped(uid: uidOrNil, reason: "RRULE that libical rejects")
       }
       EventParser.alignUntil(&value, with: start)
+      if let bad = RuleLimits.problem(of: value) {
+        return .skipped(uid: uidOrNil, reason: "RRULE with \(bad), out of its range")
+      }
       // A rule without BY parts has nothing libical's check could reject (and setting up its
       // iterator costs ICU calendars): check the others.
       if SeriesExpander.hasByParts(value) || value.rscale != nil {
@@ -174,23 +189,23 @@ struct EventParser {
           endValue.is_date = 0
           endValue.zone = start.zone
         }
-        length.seconds = Int(
-          LibicalTime.instant(of: endValue, floatingZone: nil)
-            - LibicalTime.instant(of: start, floatingZone: nil))
+        length = OccurrenceLength(
+          clampingDays: 0,
+          seconds: LibicalTime.instant(of: endValue, floatingZone: nil)
+            &- LibicalTime.instant(of: start, floatingZone: nil))
       }
     } else if end != nil {
       warnings.append("DTEND is not a usable date; ignored")
       length.days = start.is_date != 0 ? 1 : 0
     } else if let duration {
-      let sign = duration.is_neg != 0 ? -1 : 1
-      length.days = sign * Int(duration.weeks * 7 + duration.days)
-      length.seconds = sign * Int(duration.hours * 3600 + duration.minutes * 60 + duration.seconds)
-      if start.is_date != 0, length.seconds != 0 {
-        length.days += length.seconds / 86_400
-        length.seconds = 0
-      }
+      length = EventParser.length(of: duration, allDay: start.is_date != 0)
     } else if start.is_date != 0 {
       length.days = 1
+    }
+    if length.isClamped, length.days >= 0, length.seconds >= 0 {
+      warnings.append(
+        "lasts longer than \(OccurrenceLength.maximumDays) days (10,000 years); laid out as that long"
+      )
     }
     if length.days < 0 || length.seconds < 0 || (length.days == 0 && length.seconds < 0) {
       warnings.append("ends before it starts; laid out on its start day only")
@@ -206,6 +221,21 @@ struct EventParser {
     record.extraRules = extraRules.map(PackedRule.init)
     record.hasUnresolvedZone = warnings.contains { $0.hasPrefix(EventParser.unresolvedPrefix) }
     return .record(record, warnings: warnings)
+  }
+
+  /// The length a DURATION gives, its parts widened to 64 bits before they are multiplied
+  /// (libical keeps each in 32 bits: `P613566757W` in days does not fit) and the result clamped
+  /// to ``OccurrenceLength/maximumDays``. An all-day event keeps whole days only.
+  static func length(of duration: icaldurationtype, allDay: Bool) -> OccurrenceLength {
+    let sign: Int64 = duration.is_neg != 0 ? -1 : 1
+    var days = Int64(duration.weeks) * 7 + Int64(duration.days)
+    var seconds =
+      Int64(duration.hours) * 3_600 + Int64(duration.minutes) * 60 + Int64(duration.seconds)
+    if allDay, seconds != 0 {
+      days += seconds / 86_400
+      seconds = 0
+    }
+    return OccurrenceLength(clampingDays: sign * days, seconds: sign * seconds)
   }
 
   /// A date or date-time property's value with its TZID resolved.
@@ -236,6 +266,9 @@ struct EventParser {
     return nil
   }
 
+  /// At most this many RRULEs after the first are used (each is expanded on its own).
+  static let extraRuleLimit = 3
+
   /// How the warning about a TZID that resolves nowhere begins.
   static let unresolvedPrefix = "TZID "
 
@@ -256,6 +289,17 @@ struct EventParser {
       rule.until.second = 0
       rule.until.zone = nil
     }
+  }
+
+  /// The longest libical message kept in a warning, in characters: libical quotes the whole
+  /// bad value, which may be most of a feed.
+  static let messageLimit = 200
+
+  /// `message` trimmed, cut to ``messageLimit`` characters with an ellipsis.
+  static func excerpt(_ message: String) -> String {
+    let trimmed = message.trimmingASCIIWhitespace()
+    guard trimmed.count > messageLimit else { return trimmed }
+    return String(trimmed.prefix(messageLimit)) + "…"
   }
 
   static func string(_ pointer: UnsafePointer<CChar>?) -> String {

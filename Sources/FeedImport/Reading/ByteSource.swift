@@ -24,23 +24,44 @@ struct ByteSource {
   static let chunkSize = 1 << 20
 
   /// A source over the file at `path`.
+  ///
+  /// The file is opened without blocking (a FIFO with no writer reads as empty instead of
+  /// waiting forever) and by the exact bytes of the command-line argument it came from, when
+  /// that was not valid UTF-8 (see ``RawPath``); messages show such a name with `\xNN` escapes.
   init(path: String) throws(ImportError) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .unreadable(path: path, reason: "no such file")
+    let raw = RawPath.bytes(for: path)
+    let shown = RawPath.display(raw)
+    let name = raw.map { CChar(bitPattern: $0) } + [0]
+    let descriptor = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      let reason: String
+      switch code {
+      case ENOENT: reason = "no such file"
+      case ELOOP: reason = "too many levels of symbolic links (a symlink loop?)"
+      case EACCES: reason = "permission denied"
+      case ENOTDIR: reason = "a part of the path is not a directory"
+      case ENAMETOOLONG: reason = "file name too long"
+      default: reason = String(cString: strerror(code))
+      }
+      throw .unreadable(path: shown, reason: reason)
     }
-    guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "is a directory") }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw .unreadable(path: path, reason: "permission denied or not readable")
-    }
-    origin = .file(handle)
-    self.path = path
     var status = stat()
-    if fstat(handle.fileDescriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-      totalBytes = Int(status.st_size)
-    } else {
-      totalBytes = nil
+    guard fstat(descriptor, &status) == 0 else {
+      close(descriptor)
+      throw .unreadable(path: shown, reason: "cannot be examined")
     }
+    let kind = status.st_mode & S_IFMT
+    if kind == S_IFDIR {
+      close(descriptor)
+      throw .unreadable(path: shown, reason: "is a directory")
+    }
+    // Reading blocks again from here on (a pipe's writer may be slow); a FIFO that had no
+    // writer when it was opened reads as empty.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    origin = .file(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+    self.path = shown
+    totalBytes = kind == S_IFREG ? Int(status.st_size) : nil
   }
 
   /// A source over standard input, read in chunks like a file.
@@ -99,4 +120,42 @@ struct ByteSource {
       return true
     }
   }
+}
+
+/// The bytes of a path as the command line gave them. Swift decodes `CommandLine.arguments`
+/// as UTF-8 and repairs invalid bytes to U+FFFD, so a file whose name is not UTF-8 cannot be
+/// opened by that string: the argument whose repaired form it is gives the exact bytes back.
+enum RawPath {
+  /// The bytes to open for `path`.
+  static func bytes(for path: String) -> [UInt8] {
+    guard path.unicodeScalars.contains("\u{FFFD}") else { return Array(path.utf8) }
+    for index in 0..<Int(CommandLine.argc) {
+      guard let argument = CommandLine.unsafeArgv[index] else { continue }
+      let length = strlen(argument)
+      let bytes = argument.withMemoryRebound(to: UInt8.self, capacity: length) {
+        Array(UnsafeBufferPointer(start: $0, count: length))
+      }
+      if String(decoding: bytes, as: UTF8.self) == path { return bytes }
+    }
+    return Array(path.utf8)
+  }
+
+  /// `bytes` as text for a message: valid UTF-8 as it is, else ASCII with every other byte as
+  /// `\xNN`.
+  static func display(_ bytes: [UInt8]) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    var text = ""
+    for byte in bytes {
+      if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") {
+        text.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded
+      }
+    }
+    return text
+  }
+}
+
+extension String {
+  fileprivate var leftPadded: String { count < 2 ? "0" + self : self }
 }

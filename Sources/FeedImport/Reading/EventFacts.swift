@@ -324,23 +324,23 @@ struct EventFacts: Sendable {
       case UInt8(ascii: "W"), UInt8(ascii: "w"):
         guard digits > 0 else { return nil }
         sawNumber = true
-        seconds += number * 7 * 86_400
+        seconds = capped(seconds, number * 7 * 86_400)
       case UInt8(ascii: "D"), UInt8(ascii: "d"):
         guard digits > 0 else { return nil }
         sawNumber = true
-        seconds += number * 86_400
+        seconds = capped(seconds, number * 86_400)
       case UInt8(ascii: "H"), UInt8(ascii: "h"):
         guard inTime, digits > 0 else { return nil }
         sawNumber = true
-        seconds += number * 3_600
+        seconds = capped(seconds, number * 3_600)
       case UInt8(ascii: "M"), UInt8(ascii: "m"):
         guard inTime, digits > 0 else { return nil }
         sawNumber = true
-        seconds += number * 60
+        seconds = capped(seconds, number * 60)
       case UInt8(ascii: "S"), UInt8(ascii: "s"):
         guard inTime, digits > 0 else { return nil }
         sawNumber = true
-        seconds += number
+        seconds = capped(seconds, number)
       default: return nil
       }
       if byte > 0x39 {
@@ -350,6 +350,15 @@ struct EventFacts: Sendable {
     }
     guard sawP, sawNumber, digits == 0 else { return nil }
     return (seconds + 86_399) / 86_400
+  }
+
+  /// The running sum of a DURATION's parts stops growing here (10,000 years; each part is at
+  /// most 9 digits of weeks, so a sum at the cap plus one more part cannot overflow).
+  static let durationSecondsCap = 3_652_425 * 86_400
+
+  /// `sum + part`, clamped to ``durationSecondsCap``.
+  private static func capped(_ sum: Int, _ part: Int) -> Int {
+    min(sum + part, durationSecondsCap)
   }
 
   /// Whether `bytes` contain `word`, ignoring ASCII case.

@@ -48,6 +48,7 @@ struct SpanMaker {
       guard let first = LibicalTime.day(of: start) else { return nil }
       var endDay = first.adding(days: length.days)
       if let explicitEnd, let day = LibicalTime.day(of: explicitEnd) { endDay = day }
+      endDay = min(endDay, SpanMaker.lastEndDay)
       let last = endDay > first ? endDay.adding(days: -1) : first
       return SpanPlacement(
         firstDay: first, lastDay: last, startInstant: midnight(of: first),
@@ -91,8 +92,16 @@ struct SpanMaker {
     } else {
       endInstant = startInstant + Int64(length.seconds)
     }
-    return (startInstant, max(startInstant, endInstant))
+    return (startInstant, max(startInstant, min(endInstant, SpanMaker.latestEnd)))
   }
+
+  /// The latest end an all-day occurrence keeps: a longer one ends there (the layout, the
+  /// contract and libical all stop at year 9999).
+  static let lastEndDay = Day(ordinal: Day.daysSinceEpoch(year: 9999, month: 12, day: 31))
+
+  /// The latest end instant a timed occurrence keeps: 9999-12-30T00:00:00Z, still in year 9999
+  /// in every zone.
+  static let latestEnd = Int64(lastEndDay.ordinal - 1) * 86_400
 
   /// A RECURRENCE-ID (or an instance's original start) in the same form as the start.
   func text(of time: icaltimetype, allDay: Bool, floatingZone: OpaquePointer?) -> String {

@@ -3,14 +3,16 @@
 public enum TerminalText {
   /// `text` with every control character (C0, DEL, C1) replaced by a visible stand-in, so no
   /// escape sequence from a feed ever reaches the terminal: C0 by its Control Picture (␛ for
-  /// ESC), DEL by ␡, C1 by U+FFFD.
+  /// ESC), DEL by ␡, C1 by U+FFFD. Unicode's bidirectional embedding, override and isolate
+  /// controls (U+202A–U+202E, U+2066–U+2069), which can reorder the rest of a terminal line, and
+  /// the invisible byte order mark U+FEFF become U+FFFD too.
   public static func sanitize(_ text: String) -> String {
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
       case 0x7F: result.append("\u{2421}")
-      case 0x80...0x9F: result.append("\u{FFFD}")
+      case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: result.append("\u{FFFD}")
       default: result.append(scalar)
       }
     }

@@ -1,0 +1,103 @@
+import FeedImport
+import Foundation
+import IcsLanes
+import LaneLayout
+import Testing
+
+/// Values at the edge of their fields (issue 11): each loads and lays out without a trap, and
+/// the work it causes is bounded by a cap that says so in a warning.
+@Suite("Hostile arithmetic")
+struct HostileArithmeticTests {
+  private func load(_ name: String) throws -> (Feed, MonthLayout, [ImportWarning]) {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/\(name)"))
+    let (layout, warnings) = try Hostile.layOut([feed])
+    return (feed, layout, warnings)
+  }
+
+  @Test("a DURATION of hundreds of millions of weeks is clamped to 10,000 years")
+  func hugeWeeks() throws {
+    let (feed, layout, warnings) = try load("dur-weeks.ics")
+    #expect(feed.eventsRead == 3)
+    #expect(Set(Hostile.uids(layout)) == ["w", "wn", "big"])
+    #expect(warnings.filter { $0.message.contains("longer than 3652425 days") }.count == 2)
+    #expect(warnings.contains { $0.message.contains("ends before it starts") })
+    // The clamped span runs to the month's end, not past year 9999.
+    let long = try Hostile.unwrap(layout.segments.last { $0.uid == "w" })
+    #expect(long.lastDay == Day(year: 2024, month: 8, day: 31))
+  }
+
+  @Test("hours and minutes that overflow 32 bits in seconds are read in 64")
+  func hugeHours() throws {
+    let (_, layout, _) = try load("dur-hours.ics")
+    #expect(Set(Hostile.uids(layout)) == ["h", "m"])
+    let hours = try Hostile.unwrap(layout.segments.last { $0.uid == "h" })
+    #expect(hours.lastDay == Day(year: 2024, month: 8, day: 31))
+  }
+
+  @Test("16,000 huge DURATION parts do not overflow the pre-scan's sum")
+  func durationSum() throws {
+    let text = Hostile.calendar(
+      Hostile.event(
+        "s", "DTSTART:20240805T090000Z",
+        "DURATION:P" + String(repeating: "999999999W", count: 16_000)))
+    let august =
+      try Hostile.unwrap(
+        Day(year: 2024, month: 8, day: 1))...Hostile.unwrap(
+        Day(year: 2024, month: 8, day: 31))
+    for window in [true, false] {
+      let feed = try Feed(
+        text: text, name: "sum",
+        options: ImportOptions(window: window ? august : nil))
+      #expect(feed.eventsRead == 1)
+      let reason = try Hostile.unwrap(feed.skipped.first?.reason)
+      // libical's message quotes the value: it is cut short.
+      #expect(reason.count < 300)
+    }
+  }
+
+  @Test("BYWEEKNO=-53 is refused before libical's iterator sees it")
+  func weekNumberMinus53() throws {
+    let (feed, layout, _) = try load("byweekno.ics")
+    #expect(layout.segments.isEmpty)
+    #expect(feed.skipped.first?.reason.contains("BYWEEKNO=-53") == true)
+  }
+
+  @Test("a VTIMEZONE observance repeating every minute or second loses that RRULE")
+  func subDailyObservance() throws {
+    for name in ["zone-minutely.ics", "zone-secondly.ics"] {
+      let (_, layout, warnings) = try load(name)
+      #expect(Hostile.uids(layout).count == 1)
+      #expect(warnings.contains { $0.message.contains("more often than daily") })
+    }
+  }
+
+  @Test("a daily series lasting 10,000 years costs one window of occurrences per event")
+  func dailyHugeDuration() throws {
+    let (feed, layout, warnings) = try load("daily-huge-duration-3.ics")
+    #expect(feed.eventsRead == 3)
+    #expect(Set(Hostile.uids(layout)) == ["d0", "d1", "d2"])
+    // Every instance from 5 August on overlaps the rest of the month: 27 each.
+    #expect(Set(layout.segments.map(\.uid)).count == 3)
+    #expect(!warnings.contains { $0.message.contains("steps") })
+  }
+
+  @Test("a THISANDFUTURE override of such a series stays cheap")
+  func thisAndFutureHuge() throws {
+    let (_, layout, warnings) = try load("thisandfuture-huge.ics")
+    #expect(Hostile.uids(layout) == ["t"])
+    #expect(!warnings.contains { $0.message.contains("took longer") })
+  }
+
+  @Test("RRULEs past the fourth are ignored with a warning")
+  func manyRules() throws {
+    let (_, layout, warnings) = try load("many-rrules-20.ics")
+    #expect(Hostile.uids(layout) == ["r"])
+    #expect(warnings.contains { $0.message.contains("20 RRULEs; icslanes uses the first 4") })
+    let text = Hostile.calendar(
+      Hostile.event(
+        "r", "DTSTART:20240805T090000Z",
+        (0..<2_000).map { "RRULE:FREQ=DAILY;BYHOUR=\($0 % 24)" }.joined(separator: "\r\n")))
+    let (_, _, more) = try Hostile.layOut(text: text)
+    #expect(more.contains { $0.message.contains("2000 RRULEs; icslanes uses the first 4") })
+  }
+}
