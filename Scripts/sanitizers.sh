@@ -2,11 +2,13 @@
 # Memory checks:
 #   1. the test suite under AddressSanitizer (leak checking on, with Scripts/lsan.supp), in
 #      its own build folder (.build-asan);
-#   2. the command under valgrind (memcheck, full leak check) over every sample, text and JSON.
+#   2. the command under valgrind (memcheck, full leak check) over every sample, text and JSON;
+#   3. (only when asked) the concurrency tests under ThreadSanitizer, in .build-tsan.
 #
 #   Scripts/sanitizers.sh            # both
 #   Scripts/sanitizers.sh asan       # only 1  (extra arguments go to swift test, e.g. --filter X)
 #   Scripts/sanitizers.sh valgrind   # only 2
+#   Scripts/sanitizers.sh tsan       # only 3 (extra arguments go to swift test)
 #
 # Valgrind's report for each run lands in .build/valgrind/; the script prints one summary line
 # per run and exits 1 when a run has errors or "definitely lost" bytes.
@@ -23,6 +25,13 @@ if [ "$WHAT" = all ] || [ "$WHAT" = asan ]; then
   # Leaks of XCTest's runner and of Foundation's Process are not ours (see the file).
   export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$ROOT/Scripts/lsan.supp:print_suppressions=1}"
   swift test --scratch-path .build-asan --sanitize=address "$@" || STATUS=1
+fi
+
+if [ "$WHAT" = tsan ]; then
+  echo "== concurrency tests under ThreadSanitizer (.build-tsan)"
+  export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}"
+  swift test --scratch-path .build-tsan --sanitize=thread \
+    --filter 'ConcurrencyTests|LoadPipelineTests|OverlapEquivalenceTests' "$@" || STATUS=1
 fi
 
 if [ "$WHAT" = all ] || [ "$WHAT" = valgrind ]; then

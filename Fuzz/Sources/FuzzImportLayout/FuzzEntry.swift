@@ -48,9 +48,8 @@ struct FuzzCase {
   func run(_ bytes: [UInt8]) {
     guard let month, let zone else { fatalError("the fuzz set-up lost a month or a zone") }
     let request = MonthRequest(first: month, count: 1, zone: zone, options: options)
-    let importOptions = ImportOptions(
-      window: prefilter ? request.window : nil, maximumOccurrencesPerEvent: 200,
-      maximumRecurrenceSteps: 20_000)
+    // The command's caps (ImportOptions' defaults), as `icslanes` loads a feed.
+    let importOptions = ImportOptions(window: prefilter ? request.window : nil)
     guard let feed = try? Feed(bytes: bytes, name: "fuzz", options: importOptions) else { return }
     let (layouts, _) = MonthLayouter.layOut([feed], request: request)
     for layout in layouts {

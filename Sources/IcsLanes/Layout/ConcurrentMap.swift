@@ -16,14 +16,27 @@ package func concurrentMap<Value: Sendable>(_ count: Int, _ body: @Sendable (Int
 
 /// One slot per index; each thread fills its own, and nothing reads them before
 /// `concurrentPerform` returns.
+///
+/// The slots live in memory allocated once: writing through an `Array` property from several
+/// threads would be a mutating access to the array itself on each, a data race (ThreadSanitizer
+/// reports it) even though every thread writes a different element.
 private final class Slots<Value>: @unchecked Sendable {
-  private(set) var values: [Value?]
+  private let buffer: UnsafeMutableBufferPointer<Value?>
 
   init(count: Int) {
-    values = Array(repeating: nil, count: count)
+    buffer = .allocate(capacity: count)
+    buffer.initialize(repeating: nil)
   }
 
+  deinit {
+    buffer.deinitialize()
+    buffer.deallocate()
+  }
+
+  /// The slots' values, in index order.
+  var values: [Value?] { Array(buffer) }
+
   func set(_ index: Int, _ value: Value) {
-    values.withUnsafeMutableBufferPointer { $0[index] = value }
+    buffer[index] = value
   }
 }
