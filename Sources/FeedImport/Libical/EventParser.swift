@@ -94,8 +94,9 @@ struct EventParser {
         var value = icalproperty_get_rdate(current)
         let zone = zone(of: current, warnings: &warnings)
         let wall = zone != nil && zone != icaltimezone_get_utc_timezone()
-        if wall, value.time.zone == icaltimezone_get_utc_timezone()
-          || value.period.start.zone == icaltimezone_get_utc_timezone()
+        if wall,
+          value.time.zone == icaltimezone_get_utc_timezone()
+            || value.period.start.zone == icaltimezone_get_utc_timezone()
         {
           warnings.append(EventParser.tzidWithZNote("RDATE"))
           value.time.zone = zone
@@ -191,7 +192,8 @@ struct EventParser {
           } else {
             usable = false
             warnings.append(
-              "RRULE that libical rejects (its BY parts do not fit its FREQ); dropped, DTSTART stays")
+              "RRULE that libical rejects (its BY parts do not fit its FREQ); dropped, DTSTART stays"
+            )
           }
         }
         let density = RuleDensity.instancesPerPeriod(value)

@@ -36,7 +36,8 @@ enum LibicalError {
         index += 1
       }
       if index == wanted.count, lineStart + index < block.count,
-        block[lineStart + index] == UInt8(ascii: ":") || block[lineStart + index] == UInt8(ascii: ";")
+        block[lineStart + index] == UInt8(ascii: ":")
+          || block[lineStart + index] == UInt8(ascii: ";")
       {
         return offset
       }
