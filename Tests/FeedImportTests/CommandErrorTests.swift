@@ -106,7 +106,7 @@ struct CommandErrorTests {
       ))
     #expect(
       run.stderr.contains(
-        "icslanes: warning: \(path):29: event bad-rrule@bad: RRULE (line +4 of the event) cannot be read; dropped"
+        "icslanes: warning: \(path):29: event bad-rrule@bad: RRULE cannot be read; dropped"
       ))
     let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
     let skipped = object?["skipped"] as? [[String: Any]]

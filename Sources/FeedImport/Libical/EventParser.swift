@@ -31,7 +31,7 @@ struct EventParser {
     defer { icalcomponent_remove_component(resolver.holder, component) }
     var notes = repair.notes
     if repair.decodedWindows1252 { notes.append(EventParser.windows1252Note) }
-    switch read(component, line: line, block: repair.bytes) {
+    switch read(component, line: line) {
     case .record(let record, let warnings):
       return .record(record, warnings: notes + warnings)
     case .skipped(let uid, let reason):
@@ -39,7 +39,7 @@ struct EventParser {
     }
   }
 
-  private func read(_ component: OpaquePointer, line: Int, block: [UInt8]) -> Outcome {
+  private func read(_ component: OpaquePointer, line: Int) -> Outcome {
     var uid = ""
     var title = ""
     var location: String?
@@ -138,9 +138,8 @@ struct EventParser {
         warnings.append("libical: \(text)")
         continue
       }
-      let place = LibicalError.lineOffset(of: name, in: block).map { " (line +\($0) of the event)" }
       if name == "DTSTART" { rejectedStart = text }
-      warnings.append("\(name)\(place ?? "") cannot be read; dropped (libical: \(text))")
+      warnings.append("\(name) cannot be read; dropped (libical: \(text))")
     }
 
     guard let start else {

@@ -21,30 +21,4 @@ enum LibicalError {
     }
     return nil
   }
-
-  /// Which line of the event's text (0 for BEGIN:VEVENT) holds the first property `name`.
-  static func lineOffset(of name: String, in block: [UInt8]) -> Int? {
-    let wanted = Array(name.uppercased().utf8)
-    var offset = 0
-    var lineStart = 0
-    while lineStart < block.count {
-      var index = 0
-      while index < wanted.count, lineStart + index < block.count,
-        block[lineStart + index] & 0xDF == wanted[index] & 0xDF
-          || block[lineStart + index] == wanted[index]
-      {
-        index += 1
-      }
-      if index == wanted.count, lineStart + index < block.count,
-        block[lineStart + index] == UInt8(ascii: ":")
-          || block[lineStart + index] == UInt8(ascii: ";")
-      {
-        return offset
-      }
-      while lineStart < block.count, block[lineStart] != 0x0A { lineStart += 1 }
-      lineStart += 1
-      offset += 1
-    }
-    return nil
-  }
 }

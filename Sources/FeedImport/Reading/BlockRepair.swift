@@ -25,7 +25,6 @@ struct BlockRepair {
     output.reserveCapacity(block.count + 16)
     var changed = false
     var lineStart = 0
-    var lineNumber = 0
     while lineStart < block.count {
       var lineEnd = lineStart
       while lineEnd < block.count, block[lineEnd] != 0x0A { lineEnd += 1 }
@@ -36,13 +35,12 @@ struct BlockRepair {
         decodedWindows1252 = true
         changed = true
       }
-      if let repaired = BlockRepair.repairedRule(line, lineOffset: lineNumber, notes: &notes) {
+      if let repaired = BlockRepair.repairedRule(line, notes: &notes) {
         line = repaired
         changed = true
       }
       output += line
       lineStart = next
-      lineNumber += 1
     }
     if changed { bytes = output }
   }
@@ -62,7 +60,7 @@ struct BlockRepair {
   }
 
   /// The RRULE line without its COUNT part when that part must go; nil when the line stays.
-  static func repairedRule(_ line: [UInt8], lineOffset: Int, notes: inout [String]) -> [UInt8]? {
+  static func repairedRule(_ line: [UInt8], notes: inout [String]) -> [UInt8]? {
     let upper = String(decoding: line, as: UTF8.self).uppercased()
     guard upper.hasPrefix("RRULE:") || upper.hasPrefix("RRULE;") else { return nil }
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
@@ -81,7 +79,7 @@ struct BlockRepair {
     let count = Int(countText)
     guard hasUntil || (count.map { $0 < 1 } ?? false) else { return nil }
     let kept = parts.filter { name($0) != "COUNT" }.joined(separator: ";")
-    let place = "RRULE (line +\(lineOffset) of the event)"
+    let place = "RRULE"
     notes.append(
       hasUntil
         ? "\(place) has both COUNT and UNTIL: read with UNTIL and without COUNT"
