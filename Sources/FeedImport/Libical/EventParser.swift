@@ -122,7 +122,6 @@ struct EventParser {
         }
       case ICAL_XLICERROR_PROPERTY:
         errors.append(EventParser.string(icalproperty_get_xlicerror(current)))
-        if !EventParser.insertedByLibical(current) { errors.removeLast() }
       default:
         break
       }
@@ -294,12 +293,6 @@ struct EventParser {
   /// The warning for a DATE-TIME with both a TZID and a trailing `Z`.
   static func tzidWithZNote(_ name: String) -> String {
     "\(name) has both a TZID and a trailing Z; read as wall time in the TZID"
-  }
-
-  /// Whether an X-LIC-ERROR property was put there by libical's parser (it carries
-  /// X-LIC-ERRORTYPE), not written in the feed.
-  static func insertedByLibical(_ property: OpaquePointer) -> Bool {
-    icalproperty_get_first_parameter(property, ICAL_XLICERRORTYPE_PARAMETER) != nil
   }
 
   private func zone(of property: OpaquePointer, warnings: inout [String]) -> OpaquePointer? {
