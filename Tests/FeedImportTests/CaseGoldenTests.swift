@@ -45,7 +45,7 @@ struct CaseGoldenTests {
       months: ["2024-01", "2024-02"] + months("2024-10", "2025-02")),
     Case(file: "duplicate-vevents.ics", months: ["2024-07"]),
     Case(file: "tzid-custom-vtimezone.ics", months: ["2024-02", "2024-04"]),
-    Case(file: "tzid-vtimezone-overrides-known-name.ics", months: ["2024-12"]),
+    Case(file: "tzid-system-zone-over-stale-vtimezone.ics", months: ["2024-12"]),
     Case(file: "tzid-vtimezone-after-events.ics", months: ["2024-06"]),
     Case(file: "tzid-empty-vtimezone.ics", months: ["2024-06"]),
     Case(file: "tzid-iana-without-vtimezone.ics", months: ["2024-08"]),
@@ -58,6 +58,10 @@ struct CaseGoldenTests {
     Case(file: "floating-without-x-wr-timezone.ics", months: ["2024-03"]),
     Case(file: "dst-edges-berlin.ics", months: ["2024-03", "2024-04", "2024-10"]),
     Case(file: "all-day-never-shift.ics", months: ["2024-08", "2024-09"]),
+    Case(file: "broken-properties.ics", months: ["2024-04", "2024-05"]),
+    Case(file: "tzid-with-trailing-z.ics", months: ["2024-04"]),
+    Case(file: "text-windows-1252.ics", months: ["2024-04"]),
+    Case(file: "mixed-value-types.ics", months: ["2024-04"]),
     Case(file: "timed-day-edges.ics", months: months("2024-04", "2024-06")),
   ]
 

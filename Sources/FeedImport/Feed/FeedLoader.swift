@@ -232,7 +232,7 @@ struct FeedLoader: ScanSink {
           DeferredEvent(
             index: records.count, block: block, line: line, calendar: calendar, notes: notes))
       } else {
-        for note in notes { warn(line: line, uid: record.uid, note) }
+        for note in notes { warnOnce(line: line, uid: record.uid, note) }
       }
       records.append(record)
     case .skipped(let uid, let reason):
@@ -319,7 +319,7 @@ struct FeedLoader: ScanSink {
         records[event.index] = record
         notes = again
       }
-      for note in notes { warn(line: event.line, uid: records[event.index].uid, note) }
+      for note in notes { warnOnce(line: event.line, uid: records[event.index].uid, note) }
     }
   }
 
@@ -331,6 +331,17 @@ struct FeedLoader: ScanSink {
         source: source, line: line, message: "event \(name) skipped: \(reason)")
     }
   }
+
+  /// Warns, except that the Windows-1252 note is given once per feed.
+  mutating func warnOnce(line: Int?, uid: String?, _ message: String) {
+    if message == EventParser.windows1252Note {
+      if warnedWindows1252 { return }
+      warnedWindows1252 = true
+    }
+    warn(line: line, uid: uid, message)
+  }
+
+  private var warnedWindows1252 = false
 
   /// At most this many warnings are kept per feed; the rest are counted in a last one.
   static let warningLimit = 1_000

@@ -12,13 +12,13 @@ struct EventParser {
     case skipped(uid: String?, reason: String)
   }
 
-  /// The properties whose errors make an event unusable: they say when it happens.
-  static let timingProperties = [
-    "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID",
-  ]
+  /// The note given once per feed when a line was decoded as Windows-1252.
+  static let windows1252Note =
+    "lines that are not valid UTF-8 are read as Windows-1252"
 
   func parse(block: [UInt8], line: Int) -> Outcome {
-    let parsed = ComponentParser.parse(block)
+    let repair = BlockRepair(block)
+    let parsed = ComponentParser.parse(repair.bytes)
     guard let component = parsed else {
       return .skipped(uid: nil, reason: "libical could not parse this VEVENT")
     }
@@ -29,7 +29,14 @@ struct EventParser {
     // Attach to the holder so that libical can see the feed's VTIMEZONEs while we read.
     icalcomponent_add_component(resolver.holder, component)
     defer { icalcomponent_remove_component(resolver.holder, component) }
-    return read(component, line: line)
+    var notes = repair.notes
+    if repair.decodedWindows1252 { notes.append(EventParser.windows1252Note) }
+    switch read(component, line: line) {
+    case .record(let record, let warnings):
+      return .record(record, warnings: notes + warnings)
+    case .skipped(let uid, let reason):
+      return .skipped(uid: uid, reason: reason)
+    }
   }
 
   private func read(_ component: OpaquePointer, line: Int) -> Outcome {
@@ -81,7 +88,12 @@ struct EventParser {
       case ICAL_DTEND_PROPERTY:
         end = time(of: current, named: "DTEND", warnings: &warnings)
       case ICAL_DURATION_PROPERTY:
-        duration = icalproperty_get_duration(current)
+        let value = icalproperty_get_duration(current)
+        if icaldurationtype_is_bad_duration(value) != 0 {
+          warnings.append("DURATION that cannot be read; dropped")
+        } else {
+          duration = value
+        }
       case ICAL_RRULE_PROPERTY:
         // RFC 2445 allowed several RRULEs (their sets are combined); RFC 5545 says SHOULD NOT
         // but old exporters still write them.
@@ -95,10 +107,24 @@ struct EventParser {
       case ICAL_RDATE_PROPERTY:
         var value = icalproperty_get_rdate(current)
         let zone = zone(of: current, warnings: &warnings)
+        let wall = zone != nil && zone != icaltimezone_get_utc_timezone()
+        if wall,
+          value.time.zone == icaltimezone_get_utc_timezone()
+            || value.period.start.zone == icaltimezone_get_utc_timezone()
+        {
+          warnings.append(EventParser.tzidWithZNote("RDATE"))
+          value.time.zone = zone
+          value.period.start.zone = zone
+          value.period.end.zone = zone
+        }
         value.time.zone = value.time.zone ?? zone
         value.period.start.zone = value.period.start.zone ?? zone
         value.period.end.zone = value.period.end.zone ?? zone
-        rdates.append(value)
+        if icaltime_is_null_time(value.time) != 0, icaltime_is_null_time(value.period.start) != 0 {
+          warnings.append("RDATE that cannot be read; dropped")
+        } else {
+          rdates.append(value)
+        }
       case ICAL_EXDATE_PROPERTY:
         if let value = time(of: current, named: "EXDATE", warnings: &warnings) {
           exdates.append(value)
@@ -121,14 +147,23 @@ struct EventParser {
       )
     }
 
-    if let fatal = errors.first(where: { message in
-      EventParser.timingProperties.contains { message.uppercased().contains($0) }
-    }) {
-      return .skipped(uid: uidOrNil, reason: "libical: \(EventParser.excerpt(fatal))")
+    // libical removes the property it rejects and puts an X-LIC-ERROR in its place: the event
+    // is built from what is left, and only a missing DTSTART makes it unusable.
+    var rejectedStart: String?
+    for message in errors {
+      let text = message.trimmingASCIIWhitespace()
+      guard let name = LibicalError.rejectedProperty(text) else {
+        warnings.append("libical: \(text)")
+        continue
+      }
+      if name == "DTSTART" { rejectedStart = text }
+      warnings.append("\(name) cannot be read; dropped (libical: \(text))")
     }
-    warnings += errors.map { "libical: \(EventParser.excerpt($0))" }
 
     guard let start else {
+      if let rejectedStart {
+        return .skipped(uid: uidOrNil, reason: "DTSTART cannot be read (libical: \(rejectedStart))")
+      }
       return .skipped(uid: uidOrNil, reason: "no DTSTART")
     }
     guard LibicalTime.isUsable(start) else {
@@ -148,7 +183,7 @@ struct EventParser {
       }
       guard value.freq != ICAL_NO_RECURRENCE, let iterator = icalrecur_iterator_new(value, start)
       else {
-        warnings.append("an additional RRULE that libical rejects; ignored")
+        warnings.append("an additional RRULE that libical rejects; dropped")
         return nil
       }
       icalrecur_iterator_free(iterator)
@@ -161,39 +196,52 @@ struct EventParser {
       }
       return value
     }
+    // A rule that cannot be used is dropped; DTSTART still counts as an occurrence (RFC 5545
+    // 3.8.5.3), and the additional rules (if any) stand in for it.
     if var value = rule {
+      rule = nil
       if value.freq == ICAL_NO_RECURRENCE {
-        return .skipped(uid: uidOrNil, reason: "RRULE that libical rejects")
-      }
-      EventParser.alignUntil(&value, with: start)
-      if let bad = RuleLimits.problem(of: value) {
-        return .skipped(uid: uidOrNil, reason: "RRULE with \(bad), out of its range")
-      }
-      // A rule without BY parts has nothing libical's check could reject (and setting up its
-      // iterator costs ICU calendars): check the others.
-      if SeriesExpander.hasByParts(value) || value.rscale != nil {
-        guard let iterator = icalrecur_iterator_new(value, start) else {
-          return .skipped(
-            uid: uidOrNil, reason: "RRULE that libical rejects (its BY parts do not fit its FREQ)")
+        warnings.append("RRULE that libical rejects; dropped, DTSTART stays")
+      } else {
+        EventParser.alignUntil(&value, with: start)
+        // A rule without BY parts has nothing libical's check could reject (and setting up its
+        // iterator costs ICU calendars): check the others.
+        var usable = true
+        if let bad = RuleLimits.problem(of: value) {
+          usable = false
+          warnings.append("RRULE with \(bad), out of its range; dropped, DTSTART stays")
+        } else if SeriesExpander.hasByParts(value) || value.rscale != nil {
+          if let iterator = icalrecur_iterator_new(value, start) {
+            icalrecur_iterator_free(iterator)
+          } else {
+            usable = false
+            warnings.append(
+              "RRULE that libical rejects (its BY parts do not fit its FREQ); dropped, DTSTART stays"
+            )
+          }
         }
-        icalrecur_iterator_free(iterator)
+        let density = RuleDensity.instancesPerPeriod(value)
+        if usable, density > RuleDensity.limit {
+          usable = false
+          warnings.append(
+            "RRULE gives up to \(density) instances per FREQ period (BY parts multiply); icslanes expands at most \(RuleDensity.limit); dropped, DTSTART stays"
+          )
+        }
+        if usable { rule = value }
       }
-      let density = RuleDensity.instancesPerPeriod(value)
-      if density > RuleDensity.limit {
-        return .skipped(
-          uid: uidOrNil,
-          reason:
-            "RRULE gives up to \(density) instances per FREQ period (BY parts multiply); icslanes expands at most \(RuleDensity.limit)"
-        )
-      }
-      rule = value
+      if rule == nil, !extraRules.isEmpty { rule = extraRules.removeFirst() }
     }
 
     var length = OccurrenceLength.zero
     if let end, LibicalTime.isUsable(end) {
       if start.is_date != 0 {
+        // A DATE-TIME end of an all-day event: through the day of its last instant, read in the
+        // end's own zone (a floating or UTC end as written), so a partial last day is covered.
         length.days =
           (LibicalTime.day(of: end)?.ordinal ?? 0) - (LibicalTime.day(of: start)?.ordinal ?? 0)
+        if end.is_date == 0, end.hour != 0 || end.minute != 0 || end.second != 0 {
+          length.days += 1
+        }
       } else {
         var endValue = end
         if end.is_date != 0 {
@@ -223,6 +271,18 @@ struct EventParser {
       length = .zero
     }
 
+    if start.is_date == 0 {
+      // An RDATE PERIOD written with DATE values on a timed series is an instance at DTSTART's
+      // time, like a DATE RDATE, never an all-day bar inside a timed series.
+      for index in rdates.indices
+      where icaltime_is_null_time(rdates[index].period.start) == 0
+        && rdates[index].period.start.is_date != 0
+      {
+        rdates[index].time = rdates[index].period.start
+        rdates[index].time.zone = nil
+        rdates[index].period = icalperiodtype_null_period()
+      }
+    }
     if rule == nil { extraRules = [] }
     var record = EventRecord(
       uid: uid, title: title, location: location, line: line, calendar: calendar, start: start,
@@ -245,8 +305,10 @@ struct EventParser {
     var seconds =
       Int64(duration.hours) * 3_600 + Int64(duration.minutes) * 60 + Int64(duration.seconds)
     if allDay, seconds != 0 {
-      days += seconds / 86_400
-      seconds = 0
+      // Counted from DTSTART's midnight: every day the duration reaches into is covered.
+      let total = sign * (days * 86_400 + seconds)
+      let covered = total >= 0 ? (total + 86_399) / 86_400 : -((-total) / 86_400)
+      return OccurrenceLength(clampingDays: covered, seconds: 0)
     }
     return OccurrenceLength(clampingDays: sign * days, seconds: sign * seconds)
   }
@@ -258,10 +320,22 @@ struct EventParser {
     guard let value = icalproperty_get_value(property) else { return nil }
     var time = icalvalue_get_datetime(value)
     if icaltime_is_null_time(time) != 0 { return nil }
-    if time.zone == nil, time.is_date == 0 {
-      time.zone = zone(of: property, warnings: &warnings)
+    if time.is_date == 0, time.zone == nil || time.zone == icaltimezone_get_utc_timezone() {
+      let named = zone(of: property, warnings: &warnings)
+      if time.zone == nil {
+        time.zone = named
+      } else if let named, named != time.zone {
+        // TZID and a trailing Z: wall time in the TZID, as Google Calendar reads what it writes.
+        time.zone = named
+        warnings.append(EventParser.tzidWithZNote(name))
+      }
     }
     return time
+  }
+
+  /// The warning for a DATE-TIME with both a TZID and a trailing `Z`.
+  static func tzidWithZNote(_ name: String) -> String {
+    "\(name) has both a TZID and a trailing Z; read as wall time in the TZID"
   }
 
   private func zone(of property: OpaquePointer, warnings: inout [String]) -> OpaquePointer? {

@@ -2,9 +2,9 @@ import CLibical
 
 /// Finds the time zone a TZID names, the way real feeds write them.
 ///
-/// In order: the feed's own VTIMEZONE; the system's zone of that exact name; the name with a
-/// vendor prefix removed (`/mozilla.org/20050126_1/Europe/Berlin`,
-/// `/freeassociation.sourceforge.net/Tzfile/Europe/London`); a Windows zone name mapped through
+/// In order: the system's zone of that exact name; the name with a vendor prefix removed
+/// (`/mozilla.org/20050126_1/Europe/Berlin`,
+/// `/freeassociation.sourceforge.net/Tzfile/Europe/London`); the feed's own VTIMEZONE; a Windows zone name mapped through
 /// CLDR's windowsZones table; UTC's aliases. A TZID found nowhere gives nil: the caller treats
 /// the time as floating and warns.
 final class TimeZoneResolver {
@@ -53,10 +53,9 @@ final class TimeZoneResolver {
   private func lookUp(_ raw: String) -> OpaquePointer? {
     let tzid = raw.trimmingASCIIWhitespace().trimmingCharacters(in: "\"")
     guard !tzid.isEmpty else { return nil }
-    if let own = icalcomponent_get_timezone(holder, tzid), TimeZoneResolver.hasObservances(own) {
-      return own
-    }
-    if let shared = adopted[tzid] { return shared }
+    // A name the system's database knows is read with it, even when the feed carries a
+    // VTIMEZONE of that name (real exports ship ones that cover one year, or standard time
+    // only): so do Google, Apple and Thunderbird, and RFC 7809 lets a feed omit them.
     if let zone = TimeZoneResolver.systemZone(named: tzid) { return zone }
     // Vendor prefixes: drop leading path parts until a system zone name remains.
     var parts = tzid.split(separator: "/")
@@ -64,6 +63,10 @@ final class TimeZoneResolver {
       parts.removeFirst()
       if let zone = TimeZoneResolver.systemZone(named: parts.joined(separator: "/")) { return zone }
     }
+    if let own = icalcomponent_get_timezone(holder, tzid), TimeZoneResolver.hasObservances(own) {
+      return own
+    }
+    if let shared = adopted[tzid] { return shared }
     if let iana = WindowsZoneTable.ianaName[tzid],
       let zone = TimeZoneResolver.systemZone(named: iana)
     {

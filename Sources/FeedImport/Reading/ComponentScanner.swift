@@ -107,10 +107,8 @@ struct ComponentScanner {
     flushCalendarProperty(emit)
     switch place {
     case .event:
-      emit(
-        .brokenEvent(
-          line: blockLine, uid: facts.uid,
-          reason: "the feed ends inside this VEVENT (no END:VEVENT)"))
+      closeOpenEvent(
+        because: "the feed ends inside this VEVENT (no END:VEVENT)", number: blockLine, emit)
     case .timeZone:
       emit(.notice(line: blockLine, message: "the feed ends inside a VTIMEZONE; it is not used"))
     case .calendar, .otherComponent:
@@ -165,11 +163,9 @@ struct ComponentScanner {
         emit(.notice(line: number, message: "END:\(name) without a matching BEGIN; ignored"))
       }
     case (.event, .begin) where name == "VEVENT" || name == "VCALENDAR":
-      // A VEVENT never nests: this one was left open.
-      emit(
-        .brokenEvent(
-          line: blockLine, uid: facts.uid,
-          reason: "BEGIN:\(name) at line \(number) before END:VEVENT: this VEVENT is incomplete"))
+      // A VEVENT never nests: this one was left open. Close it there and read what it has.
+      closeOpenEvent(
+        because: "BEGIN:\(name) at line \(number) before END:VEVENT", number: number, emit)
       place = .calendar
       handle(keyword: keyword, name: name, line: line, number: number, emit)
     case (.timeZone, .begin) where name == "VEVENT" || name == "VCALENDAR",
@@ -210,13 +206,11 @@ struct ComponentScanner {
         if open == 0 { append(line) } else { appendNested(line) }
         stack.removeSubrange(open...)
       } else if name == "VCALENDAR" {
-        append(line)
         if place == .event {
-          emit(
-            .brokenEvent(
-              line: blockLine, uid: facts.uid,
-              reason: "END:VCALENDAR at line \(number) before END:VEVENT: this VEVENT is incomplete"
-            ))
+          closeOpenEvent(
+            because: "END:VCALENDAR at line \(number) before END:VEVENT", number: number, emit)
+        } else {
+          append(line)
         }
         place = .outside
         stack = []
@@ -226,6 +220,18 @@ struct ComponentScanner {
       }
       if stack.isEmpty { finishBlock(number: number, emit) }
     }
+  }
+
+  /// Closes a VEVENT that was left open (as calendar clients do): what it has is read, with a
+  /// notice; it is skipped only for the reasons a closed one would be.
+  private mutating func closeOpenEvent(
+    because reason: String, number: Int, _ emit: (ScannedItem) -> Void
+  ) {
+    emit(.notice(line: blockLine, message: "\(reason): the VEVENT is closed there and read"))
+    let end = Array("END:VEVENT".utf8)
+    end.withUnsafeBufferPointer { append($0) }
+    stack = []
+    finishBlock(number: number, emit)
   }
 
   private mutating func startBlock(

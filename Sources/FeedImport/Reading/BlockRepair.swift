@@ -1,0 +1,109 @@
+/// Repairs, byte by byte, what real software writes wrongly in a VEVENT before libical reads it.
+///
+/// - A line that is not valid UTF-8 is decoded as Windows-1252 (older Outlook and Lotus
+///   exports), so that accented letters are not read as U+FFFD.
+/// - An RRULE with a COUNT of 0 or below, or with both COUNT and UNTIL (Confluence writes
+///   `UNTIL=20240331;COUNT=-1`), loses its COUNT: libical rejects such a rule whole, and UNTIL
+///   is what the writer meant.
+///
+/// The pre-filter (``RuleFacts``) makes the same reading: UNTIL bounds a rule whatever its
+/// COUNT says, and a COUNT below 1 bounds nothing.
+struct BlockRepair {
+  /// The repaired block (the input itself when nothing needed repair).
+  var bytes: [UInt8]
+  /// Some line was decoded as Windows-1252.
+  var decodedWindows1252 = false
+  /// Warnings about rules whose COUNT was dropped.
+  var notes: [String] = []
+
+  init(_ block: [UInt8]) {
+    bytes = block
+    guard block.contains(where: { $0 >= 0x80 }) || BlockRepair.mayHaveCount(block) else {
+      return
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(block.count + 16)
+    var changed = false
+    var lineStart = 0
+    while lineStart < block.count {
+      var lineEnd = lineStart
+      while lineEnd < block.count, block[lineEnd] != 0x0A { lineEnd += 1 }
+      let next = lineEnd < block.count ? lineEnd + 1 : lineEnd
+      var line = Array(block[lineStart..<next])
+      if line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil {
+        line = BlockRepair.windows1252ToUTF8(line)
+        decodedWindows1252 = true
+        changed = true
+      }
+      if let repaired = BlockRepair.repairedRule(line, notes: &notes) {
+        line = repaired
+        changed = true
+      }
+      output += line
+      lineStart = next
+    }
+    if changed { bytes = output }
+  }
+
+  private static func mayHaveCount(_ block: [UInt8]) -> Bool {
+    var index = 0
+    while index + 5 <= block.count {
+      if block[index] | 0x20 == UInt8(ascii: "c"), block[index + 1] | 0x20 == UInt8(ascii: "o"),
+        block[index + 2] | 0x20 == UInt8(ascii: "u"), block[index + 3] | 0x20 == UInt8(ascii: "n"),
+        block[index + 4] | 0x20 == UInt8(ascii: "t")
+      {
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// The RRULE line without its COUNT part when that part must go; nil when the line stays.
+  static func repairedRule(_ line: [UInt8], notes: inout [String]) -> [UInt8]? {
+    let upper = String(decoding: line, as: UTF8.self).uppercased()
+    guard upper.hasPrefix("RRULE:") || upper.hasPrefix("RRULE;") else { return nil }
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+    var valueEnd = line.count
+    while valueEnd > colon + 1, line[valueEnd - 1] == 0x0A || line[valueEnd - 1] == 0x0D {
+      valueEnd -= 1
+    }
+    let value = String(decoding: line[(colon + 1)..<valueEnd], as: UTF8.self)
+    let parts = value.split(separator: ";", omittingEmptySubsequences: false)
+    func name(_ part: Substring) -> String {
+      String(part.prefix { $0 != "=" }).trimmingASCIIWhitespace().uppercased()
+    }
+    guard let countPart = parts.first(where: { name($0) == "COUNT" }) else { return nil }
+    let countText = String(countPart.drop { $0 != "=" }.dropFirst()).trimmingASCIIWhitespace()
+    let hasUntil = parts.contains { name($0) == "UNTIL" }
+    let count = Int(countText)
+    guard hasUntil || (count.map { $0 < 1 } ?? false) else { return nil }
+    let kept = parts.filter { name($0) != "COUNT" }.joined(separator: ";")
+    let place = "RRULE"
+    notes.append(
+      hasUntil
+        ? "\(place) has both COUNT and UNTIL: read with UNTIL and without COUNT"
+        : "\(place) has COUNT=\(countText): read without COUNT")
+    return Array(line[..<(colon + 1)]) + Array(kept.utf8) + Array(line[valueEnd...])
+  }
+
+  /// Windows-1252's letters for 0x80…0x9F (0 where the code page has none; those are kept as
+  /// the C1 control of the same number).
+  private static let high: [UInt32] = [
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+    0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
+    0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+  ]
+
+  static func windows1252ToUTF8(_ line: [UInt8]) -> [UInt8] {
+    var text = String.UnicodeScalarView()
+    for byte in line {
+      var code = UInt32(byte)
+      if (0x80...0x9F).contains(byte), high[Int(byte - 0x80)] != 0 {
+        code = high[Int(byte - 0x80)]
+      }
+      if let scalar = Unicode.Scalar(code) { text.append(scalar) }
+    }
+    return Array(String(text).utf8)
+  }
+}
