@@ -153,11 +153,11 @@ struct EventParser {
     for message in errors {
       let text = message.trimmingASCIIWhitespace()
       guard let name = LibicalError.rejectedProperty(text) else {
-        warnings.append("libical: \(text)")
+        warnings.append("libical: \(EventParser.excerpt(text))")
         continue
       }
-      if name == "DTSTART" { rejectedStart = text }
-      warnings.append("\(name) cannot be read; dropped (libical: \(text))")
+      if name == "DTSTART" { rejectedStart = EventParser.excerpt(text) }
+      warnings.append("\(name) cannot be read; dropped (libical: \(EventParser.excerpt(text)))")
     }
 
     guard let start else {
