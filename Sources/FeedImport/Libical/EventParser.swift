@@ -298,11 +298,12 @@ struct EventParser {
 
   /// The length a DURATION gives, its parts widened to 64 bits before they are multiplied
   /// (libical keeps each in 32 bits: `P613566757W` in days does not fit) and the result clamped
-  /// to ``OccurrenceLength/maximumDays``. An all-day event keeps whole days only.
+  /// to ``OccurrenceLength/maximumDays``. An all-day event keeps whole days: every day the
+  /// duration reaches into, counted from DTSTART's midnight.
   static func length(of duration: icaldurationtype, allDay: Bool) -> OccurrenceLength {
     let sign: Int64 = duration.is_neg != 0 ? -1 : 1
-    var days = Int64(duration.weeks) * 7 + Int64(duration.days)
-    var seconds =
+    let days = Int64(duration.weeks) * 7 + Int64(duration.days)
+    let seconds =
       Int64(duration.hours) * 3_600 + Int64(duration.minutes) * 60 + Int64(duration.seconds)
     if allDay, seconds != 0 {
       // Counted from DTSTART's midnight: every day the duration reaches into is covered.
