@@ -25,14 +25,15 @@ struct CommandErrorTests {
     var stderr: String
   }
 
-  static func run(_ arguments: [String]) throws -> Run {
+  /// Runs `icslanes` with `environment` added to this process's, and no user's configuration
+  /// file (a missing XDG folder means none is read).
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    // No user's configuration file (a missing XDG folder means none is read).
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_CONFIG_HOME"] = "/nonexistent/icslanes-tests"
-    process.environment = environment
+    var base = ProcessInfo.processInfo.environment
+    base["XDG_CONFIG_HOME"] = "/nonexistent/icslanes-tests"
+    process.environment = base.merging(environment) { $1 }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

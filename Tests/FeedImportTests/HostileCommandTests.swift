@@ -7,27 +7,6 @@ import Testing
 struct HostileCommandTests {
   static let sample = Hostile.sample("hostile/dur-hours.ics")
 
-  /// Runs `icslanes` with `environment` added to this process's.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws
-    -> CommandErrorTests.Run
-  {
-    let process = Process()
-    process.executableURL = CommandErrorTests.executable
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandErrorTests.Run(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
-  }
-
   @Test(
     "negative numbers are rejected as numbers, not read as options",
     arguments: [
@@ -35,7 +14,7 @@ struct HostileCommandTests {
       ("--max-lanes", "--max-lanes must be at least 1"),
     ])
   func negativeNumbers(_ option: String, _ message: String) throws {
-    let result = try HostileCommandTests.run([
+    let result = try CommandErrorTests.run([
       HostileCommandTests.sample, "--month", "2024-08", option, "-1",
     ])
     #expect(result.status == 64)
@@ -44,10 +23,10 @@ struct HostileCommandTests {
 
   @Test("a huge --width or COLUMNS is drawn 1000 columns wide")
   func hugeWidth() throws {
-    let byOption = try HostileCommandTests.run([
+    let byOption = try CommandErrorTests.run([
       HostileCommandTests.sample, "--month", "2024-08", "--width", "9223372036854775807",
     ])
-    let byEnvironment = try HostileCommandTests.run(
+    let byEnvironment = try CommandErrorTests.run(
       [HostileCommandTests.sample, "--month", "2024-08"],
       environment: ["COLUMNS": "100000000"])
     for result in [byOption, byEnvironment] {
@@ -61,7 +40,7 @@ struct HostileCommandTests {
 
   @Test("an unknown zone in TZ is reported")
   func unknownTZ() throws {
-    let result = try HostileCommandTests.run(
+    let result = try CommandErrorTests.run(
       [HostileCommandTests.sample, "--month", "2024-08"], environment: ["TZ": "Mars/Base"])
     #expect(result.status == 0)
     #expect(result.stderr.contains("TZ \"Mars/Base\" is not a known time zone"))
@@ -77,12 +56,12 @@ struct HostileCommandTests {
     let second = folder.appendingPathComponent("b.ics").path
     try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: second)
     try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: first)
-    let loop = try HostileCommandTests.run([first, "--month", "2024-08"])
+    let loop = try CommandErrorTests.run([first, "--month", "2024-08"])
     #expect(loop.status == 66)
     #expect(loop.stderr.contains("symbolic links"))
     let fifo = folder.appendingPathComponent("fifo.ics").path
     #expect(mkfifo(fifo, 0o600) == 0)
-    let blocked = try HostileCommandTests.run([fifo, "--month", "2024-08"])
+    let blocked = try CommandErrorTests.run([fifo, "--month", "2024-08"])
     #expect(blocked.status == 65)
     #expect(blocked.stderr.contains("empty"))
   }
@@ -98,7 +77,7 @@ struct HostileCommandTests {
     let path = folder.appendingPathComponent("bom.ics").path
     try Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("BEGIN:VCALENDAR\r\n".utf8)).write(
       to: URL(fileURLWithPath: path))
-    let result = try HostileCommandTests.run([path, "--month", "2024-08"])
+    let result = try CommandErrorTests.run([path, "--month", "2024-08"])
     #expect(result.status == 65)
     #expect(!result.stderr.unicodeScalars.contains("\u{FEFF}"))
   }
