@@ -69,6 +69,22 @@ struct HostileArithmeticTests {
     #expect((feed.warnings + warnings).contains { $0.message.contains("BYWEEKNO=-53") })
   }
 
+  @Test(
+    "a daily series from year 1 in Berlin, shown for 9999-12 and 5000-06, keeps the zone's rules")
+  func yearOneDaily() throws {
+    let (feed, _, _) = try load("year-one-daily.ics")
+    let berlin = try Hostile.unwrap(DisplayZone(named: "Europe/Berlin"))
+    let december = try Hostile.layOut(
+      [feed], month: YearMonth(year: 9999, month: 12), zone: berlin
+    ).layout
+    #expect(december.stats?.occurrences == 31)
+    #expect(december.segments.first?.start == "9999-12-01T00:00:00+01:00")
+    // Summer time in June 5000, as the zone's rules (and every tz database) say: midnight in
+    // Berlin is 22:00 UTC the day before.
+    let june = try Hostile.layOut([feed], month: YearMonth(year: 5000, month: 6)).layout
+    #expect(june.segments.first?.start == "5000-06-01T22:00:00+00:00")
+  }
+
   @Test("a VTIMEZONE observance repeating every minute or second loses that RRULE")
   func subDailyObservance() throws {
     for name in ["zone-minutely.ics", "zone-secondly.ics"] {

@@ -77,10 +77,20 @@ enum LibicalTime {
     return libicalLocal(instant, in: zone)
   }
 
-  /// ``local(_:in:)`` as libical works it out.
+  /// ``local(_:in:)`` as libical works it out; an instant past the year 2500 in a zone whose
+  /// rules repeat is looked up 400·k years earlier (``PeriodicZones``), which gives the same
+  /// offset without libical working out every transition up to it.
   static func libicalLocal(_ instant: Int64, in zone: OpaquePointer) -> (
     time: icaltimetype, offset: Int
   ) {
+    if let earlier = PeriodicZones.folded(instant, in: zone) {
+      let (foldedTime, offset) = libicalLocal(earlier, in: zone)
+      if var time = utcTime(instant + Int64(offset)) {
+        time.is_daylight = foldedTime.is_daylight
+        time.zone = foldedTime.zone
+        return (time, offset)
+      }
+    }
     let time = icaltime_from_timet_with_zone(time_t(instant), 0, zone)
     let offset = Int(utcSeconds(of: time) - instant)
     return (time, offset)

@@ -24,6 +24,7 @@ final class TimeZoneResolver {
     let holder = holder
     LibicalGate.run {
       SteadyOffsets.forgetAll()
+      PeriodicZones.forgetAll()
       icalcomponent_free(holder)
     }
   }
