@@ -10,7 +10,9 @@ public struct ImportOptions: Sendable {
   /// At most this many occurrences of one event are laid out in one window; more are dropped
   /// with a warning.
   public var maximumOccurrencesPerEvent: Int
-  /// At most this many recurrence-iterator steps per event and window.
+  /// At most this many recurrence-iterator steps per event and window; a walk from DTSTART
+  /// (a rule with COUNT) that would look at more candidate times before the window is not
+  /// started. libical takes about 3 µs a step: 200,000 steps cost about 0.6 s.
   public var maximumRecurrenceSteps: Int
   /// Called after each chunk read with the bytes read so far and the total, when known.
   public var progress: (@Sendable (Int, Int?) -> Void)?
@@ -26,11 +28,11 @@ public struct ImportOptions: Sendable {
   /// Whether the scan and libical's parse run on two threads (tests force either way).
   var scanOverlap = ScanOverlap.automatic
 
-  /// Options with the defaults: no pre-filter, lenient, 10,000 occurrences and 2,000,000 steps
+  /// Options with the defaults: no pre-filter, lenient, 10,000 occurrences and 200,000 steps
   /// per event and window.
   public init(
     window: ClosedRange<Day>? = nil, strict: Bool = false, maximumOccurrencesPerEvent: Int = 10_000,
-    maximumRecurrenceSteps: Int = 2_000_000, progress: (@Sendable (Int, Int?) -> Void)? = nil
+    maximumRecurrenceSteps: Int = 200_000, progress: (@Sendable (Int, Int?) -> Void)? = nil
   ) {
     self.window = window
     self.strict = strict

@@ -178,7 +178,7 @@ struct EventParser {
       var value = extra
       EventParser.alignUntil(&value, with: start)
       if let bad = RuleLimits.problem(of: value) {
-        warnings.append("an additional RRULE has \(bad), out of its range; ignored")
+        warnings.append("an additional RRULE has \(bad); ignored")
         return nil
       }
       guard value.freq != ICAL_NO_RECURRENCE, let iterator = icalrecur_iterator_new(value, start)
@@ -209,7 +209,7 @@ struct EventParser {
         var usable = true
         if let bad = RuleLimits.problem(of: value) {
           usable = false
-          warnings.append("RRULE with \(bad), out of its range; dropped, DTSTART stays")
+          warnings.append("RRULE with \(bad); dropped, DTSTART stays")
         } else if SeriesExpander.hasByParts(value) || value.rscale != nil {
           if let iterator = icalrecur_iterator_new(value, start) {
             icalrecur_iterator_free(iterator)

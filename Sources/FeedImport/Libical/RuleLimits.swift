@@ -3,32 +3,112 @@ import CLibical
 /// The ranges RFC 5545 3.3.10 gives each BY part, checked before a rule reaches libical's
 /// iterator: libical 3.0.16 does not check them all itself and reads outside its arrays on some
 /// (`FREQ=YEARLY;BYWEEKNO=-53` from a year with 52 weeks crashes it).
+///
+/// Also the rules libical would search without end or second by second: one `next` call of its
+/// iterator walks every period of FREQ (every hour of `FREQ=HOURLY`) until the BY parts match,
+/// with no bound but its last year. BY parts that name no day of any year (`BYMONTH=4;
+/// BYMONTHDAY=31`) never match, so that call took 10 to over 60 s, past the expansion's time
+/// budget (which is checked between calls); `FREQ=MINUTELY` or `SECONDLY` limited to some
+/// days of the year (`BYMONTH`, `BYMONTHDAY`, `BYYEARDAY`, `BYWEEKNO`) walks months of
+/// minutes or seconds between them (4 to 8 s per call).
 enum RuleLimits {
-  /// Why `rule` cannot be handed to libical, or nil when every BY value is in range.
+  /// Why `rule` cannot be handed to libical (a BY value out of range, a day that does not
+  /// exist, a search second by second), or nil when it can.
   static func problem(of rule: icalrecurrencetype) -> String? {
-    if let bad = outOfRange(rule.by_second, 0...60) { return "BYSECOND=\(bad)" }
-    if let bad = outOfRange(rule.by_minute, 0...59) { return "BYMINUTE=\(bad)" }
-    if let bad = outOfRange(rule.by_hour, 0...23) { return "BYHOUR=\(bad)" }
+    if let bad = outOfRange(rule.by_second, 0...60) { return "BYSECOND=\(bad), out of its range" }
+    if let bad = outOfRange(rule.by_minute, 0...59) { return "BYMINUTE=\(bad), out of its range" }
+    if let bad = outOfRange(rule.by_hour, 0...23) { return "BYHOUR=\(bad), out of its range" }
     if let bad = outOfRange(rule.by_month_day, -31...31, zeroAllowed: false) {
-      return "BYMONTHDAY=\(bad)"
+      return "BYMONTHDAY=\(bad), out of its range"
     }
     if let bad = outOfRange(rule.by_year_day, -366...366, zeroAllowed: false) {
-      return "BYYEARDAY=\(bad)"
+      return "BYYEARDAY=\(bad), out of its range"
     }
     // Week −53 exists only in years with 53 weeks; libical 3.0.16 turns it into week 0 of the
     // others and reads before its array. Positive 53 it skips in short years.
     if let bad = outOfRange(rule.by_week_no, -52...53, zeroAllowed: false) {
-      return "BYWEEKNO=\(bad)"
+      return "BYWEEKNO=\(bad), out of its range"
     }
     if rule.rscale == nil, let bad = outOfRange(rule.by_month, 1...12) {
-      return "BYMONTH=\(bad)"
+      return "BYMONTH=\(bad), out of its range"
     }
     if let bad = outOfRange(rule.by_set_pos, -366...366, zeroAllowed: false) {
-      return "BYSETPOS=\(bad)"
+      return "BYSETPOS=\(bad), out of its range"
     }
-    if rule.interval < 0 { return "INTERVAL=\(rule.interval)" }
-    if rule.count < 0 { return "COUNT=\(rule.count)" }
+    if rule.interval < 0 { return "INTERVAL=\(rule.interval), out of its range" }
+    if rule.count < 0 { return "COUNT=\(rule.count), out of its range" }
+    guard rule.rscale == nil else { return nil }
+    if let parts = noSuchDay(rule) { return "\(parts): no day of any year has them all" }
+    if rule.freq == ICAL_SECONDLY_RECURRENCE || rule.freq == ICAL_MINUTELY_RECURRENCE,
+      let part = dayPart(of: rule)
+    {
+      let (unit, step) =
+        rule.freq == ICAL_SECONDLY_RECURRENCE ? ("SECONDLY", "second") : ("MINUTELY", "minute")
+      return "FREQ=\(unit) limited by \(part): libical would search \(step) by \(step)"
+    }
     return nil
+  }
+
+  /// The rule's BYMONTH, BYMONTHDAY and BYYEARDAY values (as written) when together they name
+  /// no day of a common or a leap year (so none of any year), else nil.
+  static func noSuchDay(_ rule: icalrecurrencetype) -> String? {
+    let months = values(rule.by_month)
+    let monthDays = values(rule.by_month_day)
+    let yearDays = values(rule.by_year_day)
+    // BYMONTH alone always names days; BYMONTHDAY or BYYEARDAY alone too (in range).
+    guard !monthDays.isEmpty || !yearDays.isEmpty,
+      [months, monthDays, yearDays].filter({ !$0.isEmpty }).count >= 2
+    else { return nil }
+    for leap in [false, true] {
+      let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+      let yearLength = leap ? 366 : 365
+      var yearDay = 0
+      for (index, length) in lengths.enumerated() {
+        guard months.isEmpty || months.contains(index + 1) else {
+          yearDay += length
+          continue
+        }
+        for day in 1...length {
+          yearDay += 1
+          if !monthDays.isEmpty, !monthDays.contains(day), !monthDays.contains(day - length - 1) {
+            continue
+          }
+          if !yearDays.isEmpty, !yearDays.contains(yearDay),
+            !yearDays.contains(yearDay - yearLength - 1)
+          {
+            continue
+          }
+          return nil
+        }
+      }
+    }
+    var parts: [String] = []
+    if !months.isEmpty { parts.append("BYMONTH=" + months.map(String.init).joined(separator: ",")) }
+    if !monthDays.isEmpty {
+      parts.append("BYMONTHDAY=" + monthDays.map(String.init).joined(separator: ","))
+    }
+    if !yearDays.isEmpty {
+      parts.append("BYYEARDAY=" + yearDays.map(String.init).joined(separator: ","))
+    }
+    return parts.joined(separator: ";")
+  }
+
+  /// The first BY part of `rule` that limits it to some days of the year (BYMONTH, BYMONTHDAY,
+  /// BYYEARDAY or BYWEEKNO), or nil.
+  static func dayPart(of rule: icalrecurrencetype) -> String? {
+    if !values(rule.by_month).isEmpty { return "BYMONTH" }
+    if !values(rule.by_month_day).isEmpty { return "BYMONTHDAY" }
+    if !values(rule.by_year_day).isEmpty { return "BYYEARDAY" }
+    if !values(rule.by_week_no).isEmpty { return "BYWEEKNO" }
+    return nil
+  }
+
+  /// The values of one of libical's BY arrays (ended by `ICAL_RECURRENCE_ARRAY_MAX`).
+  static func values<T>(_ tuple: T) -> [Int] {
+    let end = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+    return withUnsafeBytes(of: tuple) { raw in
+      Array(raw.bindMemory(to: Int16.self).prefix { $0 != end }.map(Int.init))
+    }
   }
 
   /// The first value of a BY array (ended by `ICAL_RECURRENCE_ARRAY_MAX`) outside `range`.

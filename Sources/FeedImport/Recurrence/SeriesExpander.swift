@@ -213,12 +213,24 @@ struct SeriesExpander {
         from: wallStart, rule: rule, days: days, earliest: earliest, take)
       return
     }
+    let mayJump = rule.count == 0 && !SeriesExpander.hasWeekNumbers(rule)
+    if !mayJump {
+      // The iterator walks from DTSTART, looking at every candidate time on the way (libical
+      // does that inside one step, so the step count alone does not bound it): when more than
+      // the step cap lie before the window, stop before starting, as the walk would.
+      let before = earliest - SeriesExpander.key(of: record.start, allDay: record.allDay)
+      if candidates(of: rule, over: before) > Int64(window.maximumSteps) {
+        result.warnings.append(
+          "the RRULE needed more than \(window.maximumSteps) steps to reach the window; expansion stopped there"
+        )
+        return
+      }
+    }
     guard let iterator = icalrecur_iterator_new(rule, wallStart) else {
       result.warnings.append("libical refused to expand the RRULE")
       return
     }
     defer { icalrecur_iterator_free(iterator) }
-    let mayJump = rule.count == 0 && !SeriesExpander.hasWeekNumbers(rule)
     if mayJump, earliest > SeriesExpander.key(of: record.start, allDay: record.allDay) {
       var from: icaltimetype
       if let zone {
@@ -275,25 +287,35 @@ struct SeriesExpander {
   }
 
   /// An upper bound of the instances a rule can have before `latest`: distinct instances are at
-  /// least a second apart (a day for dates), or a whole FREQ×INTERVAL when no BY part adds any.
+  /// least a second apart (a day for dates), and each FREQ×INTERVAL period holds at most
+  /// ``RuleDensity/instancesPerPeriod(_:)`` of them (one when no BY part adds any).
   private func countBound(of rule: icalrecurrencetype, latest: Int64) -> Int64 {
     let startKey = SeriesExpander.key(of: record.start, allDay: record.allDay)
     let elapsed = max(0, latest - startKey)
-    var spacing: Int64 = record.allDay ? 86_400 : 1
-    if !SeriesExpander.hasByParts(rule) {
-      let interval = Int64(max(1, rule.interval))
-      switch rule.freq {
-      case ICAL_SECONDLY_RECURRENCE: spacing = interval
-      case ICAL_MINUTELY_RECURRENCE: spacing = 60 * interval
-      case ICAL_HOURLY_RECURRENCE: spacing = 3_600 * interval
-      case ICAL_DAILY_RECURRENCE: spacing = 82_800 * interval
-      case ICAL_WEEKLY_RECURRENCE: spacing = 601_200 * interval
-      case ICAL_MONTHLY_RECURRENCE: spacing = 28 * 86_400 * interval - 3_600
-      case ICAL_YEARLY_RECURRENCE: spacing = 365 * 86_400 * interval - 3_600
-      default: break
-      }
+    let spacing: Int64 = record.allDay ? 86_400 : 1
+    return min(elapsed / spacing + 2, candidates(of: rule, over: elapsed))
+  }
+
+  /// An upper bound of the times libical's iterator looks at over `elapsed` seconds of `rule`
+  /// (each a possible instance: the FREQ periods, shortened by a DST hour, times the instances
+  /// one period can hold), saturating at `Int64.max`.
+  func candidates(of rule: icalrecurrencetype, over elapsed: Int64) -> Int64 {
+    let interval = Int64(max(1, rule.interval))
+    let period: Int64
+    switch rule.freq {
+    case ICAL_SECONDLY_RECURRENCE: period = 1
+    case ICAL_MINUTELY_RECURRENCE: period = 60
+    case ICAL_HOURLY_RECURRENCE: period = 3_600
+    case ICAL_DAILY_RECURRENCE: period = 82_800
+    case ICAL_WEEKLY_RECURRENCE: period = 601_200
+    case ICAL_MONTHLY_RECURRENCE: period = 28 * 86_400 - 3_600
+    case ICAL_YEARLY_RECURRENCE: period = 365 * 86_400 - 3_600
+    default: return Int64.max
     }
-    return elapsed / max(1, spacing) + 2
+    let periods = max(0, elapsed) / period / interval + 2
+    let perPeriod = SeriesExpander.hasByParts(rule) ? RuleDensity.instancesPerPeriod(rule) : 1
+    let (product, overflow) = periods.multipliedReportingOverflow(by: Int64(perPeriod))
+    return overflow ? Int64.max : product
   }
 
   /// Whether the rule has any BY part (which may add instances inside one FREQ period).

@@ -1,0 +1,105 @@
+import FeedImport
+import Foundation
+import IcsLanes
+import LaneLayout
+import Testing
+
+/// Rules libical would search without end or second by second (issue 11, fuzzing round of
+/// 2026-11-23): one call of its iterator walks every FREQ period until the BY parts match, so a
+/// rule that never matches stalled icslanes for minutes, past the expansion's time budget.
+@Suite("Hostile rule searches")
+struct HostileRuleSearchTests {
+  private func load(_ name: String) throws -> (Feed, MonthLayout, [ImportWarning]) {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/\(name)"))
+    let (layout, warnings) = try Hostile.layOut([feed])
+    return (feed, layout, warnings)
+  }
+
+  private func warning(_ warnings: [ImportWarning], _ uid: String, _ text: String) -> Bool {
+    warnings.contains { $0.uid == uid && $0.message.contains(text) }
+  }
+
+  @Test("BY parts naming no day of any year drop the rule: events, additional rules, zones")
+  func noSuchDay() throws {
+    let (_, layout, warnings) = try load("no-such-day.ics")
+    for uid in ["hourly-april-31", "secondly-february-30", "hourly-yearday-1-in-february"] {
+      #expect(warning(warnings, uid, "no day of any year has them all; dropped"), "\(uid)")
+    }
+    #expect(warning(warnings, "extra-rule", "additional RRULE has BYMONTH=6;BYMONTHDAY=31"))
+    #expect(warnings.contains { $0.message.contains("VTIMEZONE observance") })
+    // The weekly rule stays; DTSTART in January is all the dropped rules leave.
+    #expect(layout.segments.filter { $0.uid == "extra-rule" }.count == 4)
+    #expect(Hostile.uids(layout).sorted() == ["extra-rule", "zoned"])
+    #expect(layout.stats?.addsUp == true)
+  }
+
+  @Test("a BYMONTH and BYMONTHDAY rule is dropped exactly when the day does not exist")
+  func everyMonthDay() throws {
+    let lengths = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    for month in 1...12 {
+      for day in [28, 29, 30, 31, -28, -29, -30, -31] {
+        let text = Hostile.calendar(
+          Hostile.event(
+            "d", "DTSTART:20240101T090000Z",
+            "RRULE:FREQ=DAILY;BYMONTH=\(month);BYMONTHDAY=\(day)"))
+        let feed = try Feed(text: text, name: "day")
+        let dropped = feed.warnings.contains { $0.message.contains("no day of any year") }
+        #expect(dropped == (abs(day) > lengths[month - 1]), "BYMONTH=\(month);BYMONTHDAY=\(day)")
+      }
+    }
+    // BYYEARDAY with BYMONTHDAY: day 60 is 29 February or 1 March; day 366 only 31 December.
+    for (parts, dropped) in [
+      ("BYYEARDAY=60;BYMONTHDAY=29", false), ("BYYEARDAY=60;BYMONTHDAY=2", true),
+      ("BYYEARDAY=366;BYMONTH=12", false), ("BYYEARDAY=-366;BYMONTH=1", false),
+      ("BYYEARDAY=366;BYMONTH=11", true),
+    ] {
+      let text = Hostile.calendar(
+        Hostile.event("y", "DTSTART:20240101T090000Z", "RRULE:FREQ=HOURLY;\(parts)"))
+      let feed = try Feed(text: text, name: "yearday")
+      #expect(
+        feed.warnings.contains { $0.message.contains("no day of any year") } == dropped, "\(parts)")
+    }
+  }
+
+  @Test("FREQ=MINUTELY or SECONDLY limited to some days of the year is dropped; HOURLY stays")
+  func sparseSubDaily() throws {
+    let (_, layout, warnings) = try load("sparse-minutely.ics")
+    #expect(warning(warnings, "minutely-leap-day", "libical would search minute by minute"))
+    #expect(warning(warnings, "secondly-leap-day", "libical would search second by second"))
+    // Every hour of 29 February (next in 2028): kept, and none in August.
+    #expect(!warnings.contains { $0.uid == "hourly-leap-day" })
+    #expect(layout.segments.isEmpty)
+    // Limited to weekdays (at most six days apart), a minutely rule stays.
+    let text = Hostile.calendar(
+      Hostile.event(
+        "m", "DTSTART:20240801T090000Z", "DURATION:PT1M",
+        "RRULE:FREQ=MINUTELY;INTERVAL=720;BYDAY=MO"))
+    let (_, mondays, more) = try Hostile.layOut(text: text)
+    #expect(more.isEmpty)
+    // DTSTART (a Thursday) is the first instance, then every 12 hours of each Monday.
+    #expect(
+      mondays.segments.map(\.start).prefix(3) == [
+        "2024-08-01T09:00:00+00:00", "2024-08-05T09:00:00+00:00", "2024-08-05T21:00:00+00:00",
+      ])
+    #expect(mondays.segments.count == 1 + 4 * 2)
+  }
+
+  @Test("a COUNT walk past the step cap is not started; a COUNT beyond reach jumps")
+  func countWalk() throws {
+    let (_, layout, warnings) = try load("count-walk.ics")
+    // Every 30 s since 1970, COUNT 10^9: it runs past 2024, so the iterator jumps to August.
+    let minutely = layout.segments.filter { $0.uid == "minutely-count" }
+    #expect(minutely.count == 10_000)
+    #expect(minutely.first?.start == "2024-08-01T00:00:00+00:00")
+    #expect(warning(warnings, "minutely-count", "only the first 10000"))
+    // COUNT may end before August: walking there would look at 1.7·10^9 and 1.4·10^6 times.
+    for uid in ["secondly-count", "hourly-count"] {
+      #expect(warning(warnings, uid, "more than 200000 steps to reach the window"), "\(uid)")
+      #expect(!layout.segments.contains { $0.uid == uid }, "\(uid)")
+    }
+    // A short walk is unchanged: ten instances from 1 August, twice a day.
+    #expect(layout.segments.filter { $0.uid == "daily-count" }.count == 10)
+    #expect(!warnings.contains { $0.uid == "daily-count" })
+    #expect(layout.stats?.addsUp == true)
+  }
+}
