@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedImport
+import FeedIndex
 import Foundation
 import IcsLanes
 import LaneLayout
@@ -98,6 +99,12 @@ struct IcsLanesCommand: ParsableCommand {
   var noPrefilter = false
 
   @Option(
+    help: ArgumentHelp(
+      "Keep an index of each feed file, so that later months read only their events: auto (under $XDG_CACHE_HOME/icslanes, else ~/.cache/icslanes), a folder (existing, or ending in /), or a file (one feed). URLs, folders and standard input are read without one.",
+      valueName: "auto|path"))
+  var index: String?
+
+  @Option(
     help: "Colour in the text grid: auto (only on a terminal, not with NO_COLOR), always or never.")
   var color: ColorChoice = .auto
 
@@ -135,6 +142,7 @@ struct IcsLanesCommand: ParsableCommand {
   /// Loads every feed, pre-filtered for the request unless --no-prefilter, with a progress line
   /// on a terminal.
   func loadFeeds(_ settings: CommandSettings) throws -> [Feed] {
+    let indexPlace = try IndexOption.place(index, feeds: settings.feeds.map(\.path))
     let progress = ProgressLine()
     var loaded: [Feed] = []
     for input in settings.feeds {
@@ -153,7 +161,11 @@ struct IcsLanesCommand: ParsableCommand {
       importOptions.calendarName = input.name
       importOptions.calendarColor = input.color
       do {
-        loaded.append(try Feed(location: location, options: importOptions))
+        if let place = indexPlace, case .file(let path) = location {
+          loaded.append(try IndexedFeed.load(path: path, options: importOptions, place: place))
+        } else {
+          loaded.append(try Feed(location: location, options: importOptions))
+        }
       } catch {
         progress.finish()
         throw CommandFailure(error)

@@ -135,10 +135,10 @@ public final class Feed: @unchecked Sendable {
     try self.init(bytes: Array(text.utf8), name: name, options: options)
   }
 
-  private convenience init(
+  convenience init(
     byteSource: inout ByteSource, source: String, fallbackName: String, options: ImportOptions,
     reopen: (() throws(ImportError) -> ByteSource)?, givenName: String? = nil,
-    givenColor: String? = nil, notes: [ImportWarning] = []
+    givenColor: String? = nil, notes: [ImportWarning] = [], replay: FeedReplay? = nil
   ) throws(ImportError) {
     // A folder's lines are counted over all its files: name the file and its own line.
     let place = byteSource.folderStream.map { stream in
@@ -147,7 +147,8 @@ public final class Feed: @unchecked Sendable {
     do {
       try self.init(
         loading: &byteSource, source: source, fallbackName: fallbackName, options: options,
-        reopen: reopen, givenName: givenName, givenColor: givenColor, notes: notes, place: place)
+        reopen: reopen, givenName: givenName, givenColor: givenColor, notes: notes, place: place,
+        replay: replay)
     } catch {
       guard let place, case .strictFailure(_, let line?, let message) = error,
         let (file, fileLine) = place(line)
@@ -159,10 +160,15 @@ public final class Feed: @unchecked Sendable {
   private init(
     loading byteSource: inout ByteSource, source: String, fallbackName: String,
     options: ImportOptions, reopen: (() throws(ImportError) -> ByteSource)?, givenName: String?,
-    givenColor: String?, notes: [ImportWarning], place: ((Int) -> (file: String, line: Int)?)?
+    givenColor: String?, notes: [ImportWarning], place: ((Int) -> (file: String, line: Int)?)?,
+    replay: FeedReplay?
   ) throws(ImportError) {
     var loader = FeedLoader(source: source, options: options)
-    try loader.load(from: &byteSource)
+    if let replay {
+      try loader.replay(replay, from: byteSource)
+    } else {
+      try loader.load(from: &byteSource)
+    }
     let conflicts = loader.conflictingUIDs()
     if !conflicts.isEmpty {
       // A passed-over event shares its UID with another in a way that matters (a duplicate, a

@@ -15,9 +15,9 @@ struct FeedLoader: ScanSink {
   var warnings: [ImportWarning] = []
   var skipped: [SkippedEvent] = []
   /// The scan's counts and passed-over UIDs, once ``load(from:)`` has read the feed.
-  private(set) var tally: ScanTally
+  var tally: ScanTally
   /// The scan's ``LineSplitter/checkpoints``, once ``load(from:)`` has read the feed.
-  private(set) var checkpoints: [Int] = []
+  var checkpoints: [Int] = []
   var strictProblem: ImportError?
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
   /// VCALENDAR repeating one byte for byte shares its zone (a folder of one-event files).
@@ -59,12 +59,22 @@ struct FeedLoader: ScanSink {
     if stopped, let strictProblem { throw strictProblem }
     tally = scan.tally
     checkpoints = scan.checkpoints
+    try finishLoad(
+      sawCalendarData: scan.sawCalendarData, startDescription: scan.startDescription,
+      nulBytes: scan.nulBytes)
+  }
+
+  /// The end of a load, once every item is taken: the events whose VTIMEZONE came after them,
+  /// and the feed-wide warnings.
+  mutating func finishLoad(sawCalendarData: Bool, startDescription: String, nulBytes: Int)
+    throws(ImportError)
+  {
     LibicalGate.run { resolveDeferred() }
-    if !scan.sawCalendarData {
-      throw .notICalendar(source: source, detail: scan.startDescription)
+    if !sawCalendarData {
+      throw .notICalendar(source: source, detail: startDescription)
     }
-    if scan.nulBytes > 0 {
-      warn(line: nil, uid: nil, "\(scan.nulBytes) NUL byte(s) removed")
+    if nulBytes > 0 {
+      warn(line: nil, uid: nil, "\(nulBytes) NUL byte(s) removed")
     }
     if warningsLeftOut > 0 {
       warnings.append(
