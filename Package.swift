@@ -37,7 +37,7 @@ let package = Package(
     ),
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
     .testTarget(
-      name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes", "CLibical"],
+      name: "FeedImportTests", dependencies: ["FeedImport", "FeedIndex", "IcsLanes", "CLibical"],
       exclude: ["Golden", "Fixtures"]),
     .testTarget(
       name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"],

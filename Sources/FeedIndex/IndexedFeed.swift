@@ -18,29 +18,39 @@ package enum IndexedFeed {
   package static func load(path: String, options: ImportOptions, place: IndexPlace)
     throws(ImportError) -> Feed
   {
-    guard let keys = FeedKeys(path: path) else {
-      return try Feed(contentsOf: path, options: options)
+    try loadTelling(path: path, options: options, place: place).feed
+  }
+
+  /// ``load(path:options:place:)``, telling whether the feed came from the index (false: read
+  /// without it).
+  package static func loadTelling(path: String, options: ImportOptions, place: IndexPlace)
+    throws(ImportError) -> (feed: Feed, fromIndex: Bool)
+  {
+    func plain() throws(ImportError) -> (feed: Feed, fromIndex: Bool) {
+      (try Feed(contentsOf: path, options: options), false)
     }
+    guard let keys = FeedKeys(path: path) else { return try plain() }
     let indexFile = place.indexFile(for: keys.path)
-    guard let reader = usableIndex(indexFile, keys: keys, path: path) else {
-      return try Feed(contentsOf: path, options: options)
-    }
-    let feed: Feed
-    do {
-      let replay = try reader.replay(window: options.window)
-      feed = try Feed(path: path, replaying: replay, options: options)
-    } catch let error as ImportError {
-      // A file replaced while read is read again as it is now; any other problem is the feed's.
-      if FeedKeys(path: path) != keys { return try Feed(contentsOf: path, options: options) }
-      throw error
-    } catch {
-      // The index cannot be read after all: rebuilt next time.
-      unlink(indexFile)
-      return try Feed(contentsOf: path, options: options)
+    var feed: Feed?
+    // A damaged index whose header looked sound fails while read: built again, once.
+    for _ in 0..<2 where feed == nil {
+      guard let reader = usableIndex(indexFile, keys: keys, path: path) else {
+        return try plain()
+      }
+      do {
+        let replay = try reader.replay(window: options.window)
+        feed = try Feed(path: path, replaying: replay, options: options)
+      } catch let error as ImportError {
+        // A file replaced while read is read again as it is now; else the problem is the feed's.
+        if FeedKeys(path: path) != keys { return try plain() }
+        throw error
+      } catch {
+        unlink(indexFile)
+      }
     }
     // Never an answer from a file that changed while it was read.
-    guard FeedKeys(path: path) == keys else { return try Feed(contentsOf: path, options: options) }
-    return feed
+    guard let feed, FeedKeys(path: path) == keys else { return try plain() }
+    return (feed, true)
   }
 
   /// The index of the feed with `keys`, valid for its bytes now: opened as it is, refreshed
