@@ -1,5 +1,3 @@
-import CLibical
-
 /// One VCALENDAR of a feed: its VTIMEZONEs, its name and its calendar-wide zone.
 final class FeedCalendar {
   let resolver = TimeZoneResolver()
@@ -10,5 +8,5 @@ final class FeedCalendar {
   /// X-WR-TIMEZONE as written, when present.
   var wallZoneName: String?
   /// The zone X-WR-TIMEZONE names, when known: floating times are read in it.
-  var wallZone: OpaquePointer?
+  var wallZone: LibicalZone?
 }

@@ -1,9 +1,8 @@
-import CLibical
 import LaneLayout
 
 /// Lays one series (a master and its RECURRENCE-ID overrides) out on a window: expands the
 /// master, suppresses the instances overrides replace, applies THISANDFUTURE overrides to later
-/// instances, and shows each override at its own start. Call inside ``LibicalGate``.
+/// instances, and shows each override at its own start.
 struct SeriesLayout {
   let feed: Feed
   let series: Feed.Series
@@ -44,7 +43,7 @@ struct SeriesLayout {
     // Without THISANDFUTURE overrides an instance is shown where it starts: drop the ones that
     // miss the visible days while expanding, so the occurrence cap counts only shown ones.
     let bounds = instantBounds(maker)
-    let visible: ((icaltimetype, icaltimetype?) -> SpanPlacement?)? =
+    let visible: ((WallTime, WallTime?) -> SpanPlacement?)? =
       ranges.isEmpty
       ? { start, end in
         placeIfVisible(
@@ -71,9 +70,9 @@ struct SeriesLayout {
         let seconds = shift(of: range.record, from: range.key)
         if seconds != 0 {
           if master.allDay {
-            icaltime_adjust(&start, Int32(clamping: seconds / 86_400), 0, 0, 0)
+            start = start.adjusted(days: Int32(clamping: seconds / 86_400), seconds: 0)
           } else {
-            icaltime_adjust(&start, 0, 0, 0, Int32(clamping: seconds))
+            start = start.adjusted(days: 0, seconds: Int32(clamping: seconds))
           }
         }
         if range.record.cancelled { continue }
@@ -103,11 +102,11 @@ struct SeriesLayout {
   /// than three hours (more than any DST jump) clear of the window's local midnights are
   /// decided on instants alone; the rest by their days.
   private func placeIfVisible(
-    _ record: EventRecord, start: icaltimetype, explicitEnd: icaltimetype?, maker: SpanMaker,
-    floating: OpaquePointer?, bounds: ClosedRange<Int64>
+    _ record: EventRecord, start: WallTime, explicitEnd: WallTime?, maker: SpanMaker,
+    floating: LibicalZone?, bounds: ClosedRange<Int64>
   ) -> SpanPlacement? {
     var instants: (start: Int64, end: Int64)?
-    if start.is_date == 0 {
+    if !start.isDate {
       let (first, end) = SpanMaker.instants(
         start: start, length: record.length, explicitEnd: explicitEnd, floatingZone: floating)
       if max(first, end - 1) < bounds.lowerBound || first > bounds.upperBound {

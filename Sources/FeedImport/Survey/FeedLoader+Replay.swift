@@ -25,26 +25,24 @@ extension FeedLoader {
     checkpoints = replay.survey.checkpoints
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 << 10, alignment: 16)
     defer { buffer.deallocate() }
-    try LibicalGate.run { () throws(ImportError) -> Void in
-      for part in replay.parts {
-        switch part {
-        case .part(.calendarBegins(let line)):
-          take(.calendarBegins(line: line))
-        case .part(.calendarProperty(let name, let value, let line)):
-          take(.calendarProperty(name: name, value: value, line: line))
-        case .part(.timeZone(let block, let line)):
-          take(.timeZone(block: block, line: line))
-        case .part(.brokenEvent(let line, let uid, let reason)):
-          take(.brokenEvent(line: line, uid: uid, reason: reason))
-        case .part(.notice(let line, let message)):
-          take(.notice(line: line, message: message))
-        case .event(let line):
-          guard let item = try scannedEvent(at: line, from: byteSource, buffer) else {
-            throw .unreadable(
-              path: byteSource.path, reason: "changed while read (no VEVENT at line \(line))")
-          }
-          take(item)
+    for part in replay.parts {
+      switch part {
+      case .part(.calendarBegins(let line)):
+        take(.calendarBegins(line: line))
+      case .part(.calendarProperty(let name, let value, let line)):
+        take(.calendarProperty(name: name, value: value, line: line))
+      case .part(.timeZone(let block, let line)):
+        take(.timeZone(block: block, line: line))
+      case .part(.brokenEvent(let line, let uid, let reason)):
+        take(.brokenEvent(line: line, uid: uid, reason: reason))
+      case .part(.notice(let line, let message)):
+        take(.notice(line: line, message: message))
+      case .event(let line):
+        guard let item = try scannedEvent(at: line, from: byteSource, buffer) else {
+          throw .unreadable(
+            path: byteSource.path, reason: "changed while read (no VEVENT at line \(line))")
         }
+        take(item)
       }
     }
     try finishLoad(
