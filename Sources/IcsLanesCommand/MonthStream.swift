@@ -22,10 +22,26 @@ struct MonthStream {
     var pending: [MonthLayout] = []
     var written = 0
     func flush() throws {
-      for element in PairedEncoder.elements(of: pending, first: written == 0) {
-        try StandardOutput.write(element)
+      if pending.contains(where: { MonthStream.segments(of: $0) > MonthStream.pairedSegments }) {
+        // A big month is written as it is made, on this thread: two big months' JSON made at
+        // once would be tens of megabytes in memory.
+        for layout in pending {
+          var bytes = Array((written == 0 ? "  " : ",\n  ").utf8)
+          var failure: Error?
+          JSONLayoutRenderer.stream(layout, indent: 1, into: &bytes) { chunk in
+            guard failure == nil else { return }
+            do { try StandardOutput.write(chunk) } catch { failure = error }
+          }
+          if let failure { throw failure }
+          try StandardOutput.write(bytes)
+          written += 1
+        }
+      } else {
+        for element in PairedEncoder.elements(of: pending, first: written == 0) {
+          try StandardOutput.write(element)
+        }
+        written += pending.count
       }
-      written += pending.count
       pending.removeAll()
     }
     try MonthLayouter.layOut(feeds, request: settings.request) { layout, warnings in
@@ -43,5 +59,13 @@ struct MonthStream {
     if command.stats {
       for layout in statsLines { Diagnostics.printStats(layout) }
     }
+  }
+
+  /// Months with more segments than this are written as they are made rather than two at once.
+  static let pairedSegments = 8_000
+
+  /// How many segments `layout` has.
+  static func segments(of layout: MonthLayout) -> Int {
+    layout.weeks.reduce(0) { sum, week in week.lanes.reduce(sum) { $0 + $1.count } }
   }
 }
