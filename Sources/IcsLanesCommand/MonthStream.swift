@@ -86,7 +86,7 @@ struct MonthStream {
   }
 
   /// Months with more segments than this are written as they are made rather than two at once.
-  static let pairedSegments = 8_000
+  static let pairedSegments = 20_000
 
   /// How many segments `layout` has.
   static func segments(of layout: MonthLayout) -> Int {
