@@ -156,9 +156,8 @@ struct FeedLoader: ScanSink {
         } else {
           let lengthDays =
             max(0, record.length.days) + (max(0, record.length.seconds) + 86_399) / 86_400
-          matters =
-            override.replacedDay - 2 <= window.upperBound.ordinal
-            && override.replacedDay + lengthDays + 2 >= window.lowerBound.ordinal
+          matters = ZoneMargin.mayMeet(
+            override.replacedDay, override.replacedDay + lengthDays, window)
         }
         if matters { conflicts.insert(override.uid) }
       }
