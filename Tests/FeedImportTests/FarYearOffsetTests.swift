@@ -1,27 +1,26 @@
-import CLibical
 import Foundation
 import Testing
 
 @testable import FeedImport
 
-/// Offsets past the year 2500 are looked up 400·k years earlier (``PeriodicZones``): they must
+/// Offsets past the year 2500 are looked up 400·k years earlier (``LibicalZone/folded(_:)``): they must
 /// be the offsets the zone's rules give, which Foundation's time-zone database (ICU over the
 /// system's tzdata, not libical) works out on its own.
 @Suite struct FarYearOffsetTests {
   @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Sydney", "America/Santiago"])
   func offsetsPast2500MatchFoundation(name: String) throws {
-    let zone = try #require(LibicalGate.run { TimeZoneResolver.systemZone(named: name) })
+    let zone = try #require(LibicalZone.system(named: name))
     let reference = try #require(TimeZone(identifier: name))
-    #expect(LibicalGate.run { PeriodicZones.isPeriodic(zone) })
+    #expect(zone.isPeriodic)
     var random = SeededRandom(state: 11)
     var compared = 0
     for _ in 0..<2_000 {
       // 2500-01-01 to 9999-12-01, UTC.
-      let instant = PeriodicZones.foldFrom + Int64(random.next() >> 24) % 236_600_000_000
-      let local = LibicalGate.run { LibicalTime.local(instant, in: zone) }
+      let instant = LibicalZone.foldFrom + Int64(random.next() >> 24) % 236_600_000_000
+      let local = zone.local(instant)
       let expected = reference.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
       #expect(local.offset == expected, "\(name) \(instant)")
-      #expect(LibicalTime.utcSeconds(of: local.time) == instant + Int64(local.offset))
+      #expect(local.time.fieldSeconds == instant + Int64(local.offset))
       compared += 1
     }
     #expect(compared == 2_000)
@@ -57,9 +56,6 @@ import Testing
   @Test(arguments: irregular)
   func aZoneWithIrregularObservancesIsNotFolded(observance: String) throws {
     let text = """
-      BEGIN:VCALENDAR
-      VERSION:2.0
-      PRODID:-//icslanes//tests//EN
       BEGIN:VTIMEZONE
       TZID:Irregular
       BEGIN:STANDARD
@@ -69,19 +65,15 @@ import Testing
       END:STANDARD
       \(observance)
       END:VTIMEZONE
-      END:VCALENDAR
       """
-    let calendar = try #require(icalparser_parse_string(text))
-    defer { icalcomponent_free(calendar) }
-    let component = try #require(
-      icalcomponent_get_first_component(calendar, ICAL_VTIMEZONE_COMPONENT))
-    let zone = try #require(icaltimezone_new())
-    defer { icaltimezone_free(zone, 1) }
-    icaltimezone_set_component(zone, icalcomponent_new_clone(component))
-    LibicalGate.run {
-      #expect(!PeriodicZones.isPeriodic(zone))
-      #expect(PeriodicZones.folded(PeriodicZones.foldFrom + 1_000, in: zone) == nil)
-      PeriodicZones.forgetAll()
+    let block = Array((text.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n").utf8)
+    let resolver = TimeZoneResolver()
+    guard case .added(let found, _, _) = resolver.read(timeZoneBlock: block) else {
+      Issue.record("the VTIMEZONE was not read")
+      return
     }
+    let zone = try #require(found)
+    #expect(!zone.isPeriodic)
+    #expect(zone.folded(LibicalZone.foldFrom + 1_000) == nil)
   }
 }

@@ -15,38 +15,36 @@ extension Feed {
     else {
       return windows.map { spans(from: $0.lowerBound, through: $0.upperBound, in: zone) }
     }
-    return LibicalGate.run {
-      var batches = [SpanBatch](repeating: SpanBatch(), count: windows.count)
-      for index in batches.indices { batches[index].eventsOutside = eventsPassedOver }
-      let whole = expansionWindow(first, last)
-      // One series at a time, in a batch reused from one to the next.
-      var all = SpanBatch()
-      for entry in series {
-        guard entry.mayTouch(first: first, last: last) else {
-          for index in batches.indices { countOutside(entry, into: &batches[index]) }
-          continue
+    var batches = [SpanBatch](repeating: SpanBatch(), count: windows.count)
+    for index in batches.indices { batches[index].eventsOutside = eventsPassedOver }
+    let whole = expansionWindow(first, last)
+    // One series at a time, in a batch reused from one to the next.
+    var all = SpanBatch()
+    for entry in series {
+      guard entry.mayTouch(first: first, last: last) else {
+        for index in batches.indices { countOutside(entry, into: &batches[index]) }
+        continue
+      }
+      all.spans.removeAll(keepingCapacity: true)
+      all.eventOfSpan.removeAll(keepingCapacity: true)
+      all.warnings.removeAll(keepingCapacity: true)
+      all.eventsShown = 0
+      all.eventsOutside = 0
+      all.eventsCancelled = 0
+      SeriesLayout(feed: self, series: entry, window: whole, zone: zone).collect(into: &all)
+      if all.warnings.isEmpty {
+        for index in batches.indices {
+          Feed.hand(all, to: &batches[index], meeting: windows[index])
         }
-        all.spans.removeAll(keepingCapacity: true)
-        all.eventOfSpan.removeAll(keepingCapacity: true)
-        all.warnings.removeAll(keepingCapacity: true)
-        all.eventsShown = 0
-        all.eventsOutside = 0
-        all.eventsCancelled = 0
-        SeriesLayout(feed: self, series: entry, window: whole, zone: zone).collect(into: &all)
-        if all.warnings.isEmpty {
-          for index in batches.indices {
-            Feed.hand(all, to: &batches[index], meeting: windows[index])
-          }
-        } else {
-          for (index, window) in windows.enumerated() {
-            collect(
-              entry, from: window.lowerBound, through: window.upperBound, in: zone,
-              into: &batches[index])
-          }
+      } else {
+        for (index, window) in windows.enumerated() {
+          collect(
+            entry, from: window.lowerBound, through: window.upperBound, in: zone,
+            into: &batches[index])
         }
       }
-      return batches
     }
+    return batches
   }
 
   /// The window a series is expanded on for `first…last`, with the feed's limits.

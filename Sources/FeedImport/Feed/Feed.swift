@@ -1,4 +1,3 @@
-import CLibical
 import Foundation
 import LaneLayout
 
@@ -8,8 +7,8 @@ import LaneLayout
 /// file. With ``ImportOptions/window`` set, events that cannot touch the window are passed over
 /// without being parsed. On a machine with several cores, an input over 1 MiB (or of unknown
 /// size) is scanned on the calling thread while a worker thread parses what the scan keeps, in
-/// file order, so the result is the same. All libical work is confined behind one lock, so a
-/// feed may be queried from several tasks at once.
+/// file order, so the result is the same. All libical work is confined behind the door's lock
+/// (`Libical/`), so a feed may be queried from several tasks at once.
 public final class Feed: @unchecked Sendable {
   /// The file path, or the name given for bytes.
   public let source: String
@@ -181,13 +180,9 @@ public final class Feed: @unchecked Sendable {
       // lines the scan recorded; the whole feed only when the input cannot be read at an offset.
       if var again {
         if again.readsAtOffsets, let lines = loader.linesToReadAgain(for: conflicts) {
-          try LibicalGate.run { () throws(ImportError) -> Void in
-            try loader.readAgain(lines: lines, keys: conflicts, from: again)
-          }
+          try loader.readAgain(lines: lines, keys: conflicts, from: again)
         } else {
-          try LibicalGate.run { () throws(ImportError) -> Void in
-            try loader.readAgain(for: conflicts, from: &again)
-          }
+          try loader.readAgain(for: conflicts, from: &again)
         }
         if let problem = loader.strictProblem { throw problem }
       } else {
@@ -197,10 +192,8 @@ public final class Feed: @unchecked Sendable {
         )
       }
     }
-    // Grouping reads instants and reaches through libical: behind its lock too.
-    let (records, series, duplicatesRead, warningsRead) = LibicalGate.run {
-      Feed.group(loader.records, source: source)
-    }
+    let (records, series, duplicatesRead, warningsRead) = Feed.group(
+      loader.records, source: source)
     let duplicateWarnings = Feed.merge(warningsRead, loader.byteDuplicates)
     if options.strict, let first = duplicateWarnings.first {
       throw .strictFailure(source: source, line: first.line, message: first.message)
@@ -334,13 +327,11 @@ public final class Feed: @unchecked Sendable {
 
   /// The spans of every occurrence whose days meet `first…last` in `zone`.
   public func spans(from first: Day, through last: Day, in zone: DisplayZone) -> SpanBatch {
-    LibicalGate.run {
-      var batch = SpanBatch()
-      batch.eventsOutside = eventsPassedOver
-      for entry in series {
-        collect(entry, from: first, through: last, in: zone, into: &batch)
-      }
-      return batch
+    var batch = SpanBatch()
+    batch.eventsOutside = eventsPassedOver
+    for entry in series {
+      collect(entry, from: first, through: last, in: zone, into: &batch)
     }
+    return batch
   }
 }

@@ -1,5 +1,3 @@
-import CLibical
-
 /// One VCALENDAR of a feed: its VTIMEZONEs, its name and its calendar-wide zone.
 final class FeedCalendar {
   let resolver = TimeZoneResolver()
@@ -10,5 +8,11 @@ final class FeedCalendar {
   /// X-WR-TIMEZONE as written, when present.
   var wallZoneName: String?
   /// The zone X-WR-TIMEZONE names, when known: floating times are read in it.
-  var wallZone: OpaquePointer?
+  var wallZone: LibicalZone?
+
+  /// The zone this calendar's floating times are read in, drawn in `display`: the one owner of
+  /// the X-WR-TIMEZONE fallback (its zone when it names a known one, else the display zone).
+  func floatingZone(display: DisplayZone) -> LibicalZone {
+    wallZone ?? display.zone
+  }
 }

@@ -78,25 +78,27 @@ private final class ParsingWorker: @unchecked Sendable {
     self.loader = loader
   }
 
-  /// Reads every batch in order, under ``LibicalGate``, until the pipe is empty and closed or
-  /// a chunk ends with a `strict` problem.
+  /// Reads every batch in order until the pipe is empty and closed or a chunk ends with a
+  /// `strict` problem.
   func run(_ pipeline: LoadPipeline) {
     while let batch = pipeline.nextBatch() {
-      let goesOn = LibicalGate.run { () -> Bool in
-        for entry in batch {
-          switch entry {
-          case .item(let item):
-            loader.take(item)
-          case .chunkEnd:
-            if !loader.chunkEnded() { return false }
-          }
-        }
-        return true
-      }
-      if !goesOn {
+      if !take(batch) {
         pipeline.stop()
         return
       }
     }
+  }
+
+  /// Reads one batch; false when a chunk of it ends with a `strict` problem.
+  private func take(_ batch: [LoadPipeline.Entry]) -> Bool {
+    for entry in batch {
+      switch entry {
+      case .item(let item):
+        loader.take(item)
+      case .chunkEnd:
+        if !loader.chunkEnded() { return false }
+      }
+    }
+    return true
   }
 }

@@ -20,7 +20,6 @@ extension FeedLoader {
   /// `keys`: each is read from the ``LineSplitter/checkpoints`` entry before it up to its
   /// END:VEVENT, never the rest of the feed, through the same splitter and scanner as the
   /// first reading, so that the events come out exactly as ``readAgain(for:from:)`` reads them.
-  /// Call inside ``LibicalGate``.
   mutating func readAgain(
     lines: [Int], keys: Set<Int>, from byteSource: ByteSource
   ) throws(ImportError) {

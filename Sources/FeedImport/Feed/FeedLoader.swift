@@ -1,11 +1,9 @@
-import CLibical
 import LaneLayout
 
 /// Reads a feed from bytes to ``EventRecord``s: the scan (``FeedScan``) cuts components and
 /// passes over events that cannot touch the window, libical reads the rest one at a time, on
 /// the loading thread or, for a large feed, on a worker thread while the scan goes on (see
-/// ``LoadPipeline``). Takes ``LibicalGate`` itself in ``load(from:)``; call ``readAgain(for:from:)``
-/// inside it.
+/// ``LoadPipeline``).
 struct FeedLoader: ScanSink {
   let source: String
   let options: ImportOptions
@@ -25,7 +23,7 @@ struct FeedLoader: ScanSink {
   var byteDuplicates: [(foundAt: Int, warning: ImportWarning)] = []
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
   /// VCALENDAR repeating one byte for byte shares its zone (a folder of one-event files).
-  private var readZones: [[UInt8]: (zone: OpaquePointer, tzid: String)] = [:]
+  private var readZones: [[UInt8]: (zone: LibicalZone, tzid: String)] = [:]
   /// Events with a TZID not (yet) resolved, to read again once every VTIMEZONE has been seen.
   private var deferred: [DeferredEvent] = []
 
@@ -56,14 +54,12 @@ struct FeedLoader: ScanSink {
     if FeedLoader.overlapsScan(options.scanOverlap, totalBytes: byteSource.totalBytes) {
       stopped = try loadOverlapped(&scan, from: &byteSource)
     } else {
-      stopped = try LibicalGate.run { () throws(ImportError) -> Bool in
-        try scan.run(from: &byteSource, into: &self)
-      }
+      stopped = try scan.run(from: &byteSource, into: &self)
     }
     if stopped, let strictProblem { throw strictProblem }
     tally = scan.tally
     checkpoints = scan.checkpoints
-    LibicalGate.run { resolveDeferred() }
+    resolveDeferred()
     if !scan.sawCalendarData {
       throw .notICalendar(source: source, detail: scan.startDescription)
     }
@@ -172,16 +168,15 @@ struct FeedLoader: ScanSink {
         if record.thisAndFuture {
           matters = true
         } else if let recurrenceId = record.recurrenceId {
-          let day = LibicalTime.day(of: recurrenceId)
+          let day = recurrenceId.dayValue
           matters = day.map { abs($0.ordinal - Int(override.replacedDay)) <= 1 } ?? true
         } else if record.cancelled || !record.recurs {
           matters = true
         } else {
           let lengthDays =
             max(0, record.length.days) + (max(0, record.length.seconds) + 86_399) / 86_400
-          matters =
-            Int(override.replacedDay) - 2 <= window.upperBound.ordinal
-            && Int(override.replacedDay) + lengthDays + 2 >= window.lowerBound.ordinal
+          matters = ZoneMargin.mayMeet(
+            Int(override.replacedDay), Int(override.replacedDay) + lengthDays, window)
         }
         if matters { conflicts.insert(override.uid) }
       }
@@ -285,25 +280,18 @@ struct FeedLoader: ScanSink {
         calendar.resolver.adopt(earlier.zone, named: earlier.tzid)
         return
       }
-      let parsed = ComponentParser.parse(block)
-      if let parsed, icalcomponent_isa(parsed) == ICAL_VTIMEZONE_COMPONENT,
-        let property = icalcomponent_get_first_property(parsed, ICAL_TZID_PROPERTY)
-      {
-        let tzid = icalproperty_get_tzid(property).map { String(cString: $0) }
-        if ObservanceRules.removeSubDaily(from: parsed) > 0 {
+      switch calendar.resolver.read(timeZoneBlock: block) {
+      case .added(let zone, let tzid, let droppedRules):
+        if droppedRules {
           warn(
             line: line, uid: nil,
             "a VTIMEZONE observance repeats more often than daily or has BY values out of range; that RRULE is not used"
           )
         }
-        calendar.resolver.add(timeZoneComponent: parsed)
-        if let tzid, readZones.count < 1_000,
-          let zone = icalcomponent_get_timezone(calendar.resolver.holder, tzid)
-        {
+        if let zone, readZones.count < 1_000 {
           readZones[block] = (zone, tzid)
         }
-      } else {
-        if let parsed { icalcomponent_free(parsed) }
+      case .unreadable:
         warn(line: line, uid: nil, "a VTIMEZONE libical cannot read (or without TZID); not used")
       }
     case .event(let block, let line, let facts):

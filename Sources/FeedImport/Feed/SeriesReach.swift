@@ -1,61 +1,42 @@
-import CLibical
 import LaneLayout
 
 extension EventRecord {
-  /// The day ordinals that any occurrence of this event can touch, in any display zone (two
-  /// days of margin both sides), or nil when the scan of its rule finds no bound.
+  /// The day ordinals that any occurrence of this event can touch, in any display zone (with
+  /// ``ZoneMargin``'s days both sides), or nil when the scan of its rule finds no bound.
   ///
   /// Conservative: a window outside this range gets nothing from the event, so its series need
-  /// not be expanded there. Call inside ``LibicalGate``.
+  /// not be expanded there.
   var reach: ClosedRange<Int>? {
-    guard !thisAndFuture, let startDay = LibicalTime.day(of: start) else { return nil }
+    guard !thisAndFuture, let startDay = start.dayValue else { return nil }
     var first = startDay.ordinal
     var last = startDay.ordinal
     if let rule {
-      guard
-        let end = rule.withRule({
-          EventRecord.lastRuleDay(of: $0, startDay: startDay, start: start)
-        })
+      guard let end = EventRecord.lastRuleDay(of: rule, startDay: startDay, start: start)
       else { return nil }
       last = max(last, end)
     }
     for rdate in rdates {
       // A period's end is read later from its duration; leave such events unbounded.
-      guard icaltime_is_null_time(rdate.time) == 0, let day = LibicalTime.day(of: rdate.time)
+      guard !rdate.time.isNull, let day = rdate.time.dayValue
       else { return nil }
       first = min(first, day.ordinal)
       last = max(last, day.ordinal)
     }
     let lengthDays = max(0, length.days) + (max(0, length.seconds) + 86_399) / 86_400
-    return (first - 2)...(last + lengthDays + 2)
+    return ZoneMargin.widened(first, last + lengthDays)
   }
 
   /// The last day a rule's instance can start on, or nil when it is not bounded in a way read
   /// here (no UNTIL, and COUNT with BY parts that may stretch the spacing).
-  static func lastRuleDay(of rule: icalrecurrencetype, startDay: Day, start: icaltimetype) -> Int? {
-    if icaltime_is_null_time(rule.until) == 0 {
-      return LibicalTime.day(of: rule.until)?.ordinal
+  static func lastRuleDay(of rule: RecurrenceRule, startDay: Day, start: WallTime) -> Int? {
+    if !rule.until.isNull {
+      return rule.until.dayValue?.ordinal
     }
-    guard rule.count > 0, !SeriesExpander.hasByParts(rule) else { return nil }
-    let interval = Int(max(1, rule.interval))
-    let periodSeconds: Int
-    switch rule.freq {
-    case ICAL_SECONDLY_RECURRENCE: periodSeconds = 1
-    case ICAL_MINUTELY_RECURRENCE: periodSeconds = 60
-    case ICAL_HOURLY_RECURRENCE: periodSeconds = 3_600
-    case ICAL_DAILY_RECURRENCE: periodSeconds = 86_400 + 3_600
-    case ICAL_WEEKLY_RECURRENCE: periodSeconds = 7 * 86_400 + 3_600
-    // Day 29–31 is skipped in shorter months: at most every other month.
-    case ICAL_MONTHLY_RECURRENCE: periodSeconds = 62 * 86_400
-    // 29 February: at most every eighth year (1896 → 1904).
-    case ICAL_YEARLY_RECURRENCE:
-      periodSeconds = (start.month == 2 && start.day == 29 ? 8 * 366 : 366) * 86_400
-    default: return nil
-    }
-    let (total, overflow) = (Int(rule.count) - 1).multipliedReportingOverflow(
-      by: interval * periodSeconds)
-    guard !overflow, total < 20_000 * 366 * 86_400 else { return nil }
-    return startDay.ordinal + (total + 86_399) / 86_400 + 1
+    guard rule.count > 0, !rule.hasByParts, let frequency = rule.frequency else { return nil }
+    return RuleReach.lastStartDay(
+      from: startDay, count: Int(rule.count), interval: Int(max(1, rule.interval)),
+      frequency: frequency, startMonth: Int(start.month), startDayOfMonth: Int(start.day)
+    )?.ordinal
   }
 }
 

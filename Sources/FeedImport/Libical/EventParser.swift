@@ -1,7 +1,9 @@
 import CLibical
+import LaneLayout
 
 /// Turns one VEVENT's text into an ``EventRecord`` with libical, or says why it cannot be used.
-/// Call inside ``LibicalGate``.
+/// An entry point of the door: ``parse(block:line:)`` takes ``LibicalGate`` itself, and the
+/// record it gives is made of Swift values only.
 struct EventParser {
   let resolver: TimeZoneResolver
   let calendar: Int
@@ -17,6 +19,11 @@ struct EventParser {
     "lines that are not valid UTF-8 are read as Windows-1252"
 
   func parse(block: [UInt8], line: Int) -> Outcome {
+    LibicalGate.run { parseHoldingGate(block: block, line: line) }
+  }
+
+  private func parseHoldingGate(block: [UInt8], line: Int) -> Outcome {
+    LibicalGate.assertHeld()
     let repair = BlockRepair(block)
     let parsed = ComponentParser.parse(repair.bytes)
     guard let component = parsed else {
@@ -27,8 +34,8 @@ struct EventParser {
       return .skipped(uid: nil, reason: "libical did not read a VEVENT here")
     }
     // Attach to the holder so that libical can see the feed's VTIMEZONEs while we read.
-    icalcomponent_add_component(resolver.holder, component)
-    defer { icalcomponent_remove_component(resolver.holder, component) }
+    icalcomponent_add_component(resolver.holder.component, component)
+    defer { icalcomponent_remove_component(resolver.holder.component, component) }
     var notes = repair.notes
     if repair.decodedWindows1252 { notes.append(EventParser.windows1252Note) }
     switch read(component, line: line) {
@@ -166,7 +173,7 @@ struct EventParser {
       }
       return .skipped(uid: uidOrNil, reason: "no DTSTART")
     }
-    guard LibicalTime.isUsable(start) else {
+    guard EventParser.isUsable(start) else {
       if !(1...3000).contains(start.year) {
         return .skipped(
           uid: uidOrNil,
@@ -210,7 +217,7 @@ struct EventParser {
         if let bad = RuleLimits.problem(of: value) {
           usable = false
           warnings.append("RRULE with \(bad), out of its range; dropped, DTSTART stays")
-        } else if SeriesExpander.hasByParts(value) || value.rscale != nil {
+        } else if RecurrenceRule(value, zone: { _ in nil }).hasByParts || value.rscale != nil {
           if let iterator = icalrecur_iterator_new(value, start) {
             icalrecur_iterator_free(iterator)
           } else {
@@ -233,12 +240,12 @@ struct EventParser {
     }
 
     var length = OccurrenceLength.zero
-    if let end, LibicalTime.isUsable(end) {
+    if let end, EventParser.isUsable(end) {
       if start.is_date != 0 {
         // A DATE-TIME end of an all-day event: through the day of its last instant, read in the
         // end's own zone (a floating or UTC end as written), so a partial last day is covered.
         length.days =
-          (LibicalTime.day(of: end)?.ordinal ?? 0) - (LibicalTime.day(of: start)?.ordinal ?? 0)
+          (EventParser.day(of: end)?.ordinal ?? 0) - (EventParser.day(of: start)?.ordinal ?? 0)
         if end.is_date == 0, end.hour != 0 || end.minute != 0 || end.second != 0 {
           length.days += 1
         }
@@ -250,8 +257,8 @@ struct EventParser {
         }
         length = OccurrenceLength(
           clampingDays: 0,
-          seconds: LibicalTime.instant(of: endValue, floatingZone: nil)
-            &- LibicalTime.instant(of: start, floatingZone: nil))
+          seconds: value(endValue).instant(floatingZone: nil)
+            &- value(start).instant(floatingZone: nil))
       }
     } else if end != nil {
       warnings.append("DTEND is not a usable date; ignored")
@@ -285,15 +292,48 @@ struct EventParser {
     }
     if rule == nil { extraRules = [] }
     var record = EventRecord(
-      uid: uid, title: title, location: location, line: line, calendar: calendar, start: start,
-      length: length, rule: rule.map(PackedRule.init), rdates: rdates, exdates: exdates,
-      recurrenceId: recurrenceId,
+      uid: uid, title: title, location: location, line: line, calendar: calendar,
+      start: value(start), length: length, rule: rule.map(value), rdates: rdates.map(value),
+      exdates: exdates.map(value), recurrenceId: recurrenceId.map(value),
       thisAndFuture: thisAndFuture, cancelled: cancelled, sequence: sequence)
-    record.extraRules = extraRules.map(PackedRule.init)
+    record.extraRules = extraRules.map(value)
     record.categories = categories
     record.color = color
     record.hasUnresolvedZone = warnings.contains { $0.hasPrefix(EventParser.unresolvedPrefix) }
     return .record(record, warnings: warnings)
+  }
+
+  /// The handle of a zone libical gave (nil: floating, or a date).
+  private func zone(_ pointer: OpaquePointer?) -> LibicalZone? {
+    pointer.map(resolver.handle)
+  }
+
+  /// A libical time as the record keeps it.
+  private func value(_ time: icaltimetype) -> WallTime {
+    WallTime(time, zone: zone(time.zone))
+  }
+
+  /// A libical rule as the record keeps it.
+  private func value(_ rule: icalrecurrencetype) -> RecurrenceRule {
+    RecurrenceRule(rule, zone: zone)
+  }
+
+  /// A libical RDATE as the record keeps it.
+  private func value(_ rdate: icaldatetimeperiodtype) -> RecurrenceDate {
+    RecurrenceDate(
+      time: value(rdate.time), periodStart: value(rdate.period.start),
+      periodEnd: value(rdate.period.end), periodDuration: PeriodDuration(rdate.period.duration))
+  }
+
+  /// The day of a time value's date part.
+  private static func day(of time: icaltimetype) -> Day? {
+    Day(year: Int(time.year), month: Int(time.month), day: Int(time.day))
+  }
+
+  /// Whether a time value names a real, usable date (or date-time).
+  private static func isUsable(_ time: icaltimetype) -> Bool {
+    icaltime_is_null_time(time) == 0 && icaltime_is_valid_time(time) != 0
+      && day(of: time) != nil && (1...9999).contains(time.year)
   }
 
   /// The length a DURATION gives, its parts widened to 64 bits before they are multiplied
@@ -345,7 +385,7 @@ struct EventParser {
     else { return nil }
     let tzid = String(cString: raw)
     if let zone = resolver.zone(named: tzid) {
-      return zone
+      return zone.pointer
     }
     let message =
       EventParser.unresolvedPrefix

@@ -1,76 +1,114 @@
 import CLibical
 
-/// Finds the time zone a TZID names, the way real feeds write them.
+/// Finds the time zone a TZID names, the way real feeds write them, and reads a feed's
+/// VTIMEZONEs.
 ///
 /// In order: the system's zone of that exact name; the name with a vendor prefix removed
 /// (`/mozilla.org/20050126_1/Europe/Berlin`,
-/// `/freeassociation.sourceforge.net/Tzfile/Europe/London`); the feed's own VTIMEZONE; a Windows zone name mapped through
-/// CLDR's windowsZones table; UTC's aliases. A TZID found nowhere gives nil: the caller treats
-/// the time as floating and warns.
+/// `/freeassociation.sourceforge.net/Tzfile/Europe/London`); the feed's own VTIMEZONE; a
+/// Windows zone name mapped through CLDR's windowsZones table; UTC's aliases. A TZID found
+/// nowhere gives nil: the caller treats the time as floating and warns. Every method is an
+/// entry point of the door: it takes ``LibicalGate`` itself.
 final class TimeZoneResolver {
-  /// The calendar holding the feed's VTIMEZONEs; events are attached to it while read.
-  let holder: OpaquePointer
-  private var cache: [String: OpaquePointer?] = [:]
+  /// The calendar component holding the feed's VTIMEZONEs (which own their zones); events are
+  /// attached to it while read.
+  let holder: ComponentOwner
+  private var cache: [String: LibicalZone?] = [:]
+  /// Every zone this calendar has handed out, by address: each zone has one handle, and the
+  /// parser finds it again for the pointers libical gives.
+  private var known: [UInt: LibicalZone] = [:]
   /// Zones of an earlier VCALENDAR of the feed whose VTIMEZONE this calendar repeats byte for
   /// byte (see ``adopt(_:named:)``).
-  private var adopted: [String: OpaquePointer] = [:]
+  private var adopted: [String: LibicalZone] = [:]
 
   init() {
-    holder = icalcomponent_new(ICAL_VCALENDAR_COMPONENT)
+    holder = ComponentOwner(LibicalGate.run { icalcomponent_new(ICAL_VCALENDAR_COMPONENT) })
   }
 
-  deinit {
-    // A feed may be released on any thread: free libical's objects behind the lock too.
-    let holder = holder
+  /// What came of reading one VTIMEZONE.
+  enum TimeZoneOutcome {
+    /// Read and added; `zone` is the zone its TZID now names in this calendar (nil when
+    /// libical finds none), `droppedRules` says that observance rules had to be removed.
+    case added(zone: LibicalZone?, tzid: String, droppedRules: Bool)
+    /// libical cannot read it, or it has no TZID.
+    case unreadable
+  }
+
+  /// Reads one VTIMEZONE block (CRLF lines) into this calendar. Observance rules more frequent
+  /// than DAILY (or out of range) are removed first (see ``ObservanceRules``).
+  func read(timeZoneBlock block: [UInt8]) -> TimeZoneOutcome {
     LibicalGate.run {
-      SteadyOffsets.forgetAll()
-      PeriodicZones.forgetAll()
-      icalcomponent_free(holder)
+      let parsed = ComponentParser.parse(block)
+      guard let parsed, icalcomponent_isa(parsed) == ICAL_VTIMEZONE_COMPONENT,
+        let property = icalcomponent_get_first_property(parsed, ICAL_TZID_PROPERTY)
+      else {
+        if let parsed { icalcomponent_free(parsed) }
+        return .unreadable
+      }
+      let tzid = icalproperty_get_tzid(property).map { String(cString: $0) }
+      let dropped = ObservanceRules.removeSubDaily(from: parsed) > 0
+      // The holder takes ownership.
+      icalcomponent_add_component(holder.component, parsed)
+      cache.removeAll()
+      guard let tzid else { return .added(zone: nil, tzid: "", droppedRules: dropped) }
+      let zone = icalcomponent_get_timezone(holder.component, tzid).map(ownZone)
+      return .added(zone: zone, tzid: tzid, droppedRules: dropped)
     }
-  }
-
-  /// Adds a parsed VTIMEZONE to the holder (which takes ownership).
-  func add(timeZoneComponent component: OpaquePointer) {
-    icalcomponent_add_component(holder, component)
-    cache.removeAll()
   }
 
   /// Uses `zone`, the same VTIMEZONE read in an earlier VCALENDAR of the feed (which owns it),
   /// for `tzid`: a folder of one-event files repeats the same VTIMEZONE in every file, and
   /// libical expands each zone object's transitions anew.
-  func adopt(_ zone: OpaquePointer, named tzid: String) {
+  func adopt(_ zone: LibicalZone, named tzid: String) {
     adopted[tzid] = zone
     cache.removeAll()
   }
 
   /// The zone `tzid` names, or nil.
-  func zone(named tzid: String) -> OpaquePointer? {
+  func zone(named tzid: String) -> LibicalZone? {
     if let cached = cache[tzid] { return cached }
-    let found = lookUp(tzid)
+    let found = LibicalGate.run { lookUp(tzid) }
+    if let found { known[LibicalZone.address(of: found.pointer)] = found }
     cache[tzid] = found
     return found
   }
 
-  private func lookUp(_ raw: String) -> OpaquePointer? {
+  /// The handle of a zone libical gave while reading this calendar: UTC, a system zone, one of
+  /// this calendar's own or one it adopted.
+  func handle(for pointer: OpaquePointer) -> LibicalZone {
+    known[LibicalZone.address(of: pointer)] ?? LibicalZone.shared(pointer)
+  }
+
+  /// The handle of one of this calendar's own zones (which the holder keeps).
+  private func ownZone(_ pointer: OpaquePointer) -> LibicalZone {
+    let key = LibicalZone.address(of: pointer)
+    if let zone = known[key] { return zone }
+    let zone = LibicalZone.owned(pointer, by: holder)
+    known[key] = zone
+    return zone
+  }
+
+  private func lookUp(_ raw: String) -> LibicalZone? {
+    LibicalGate.assertHeld()
     let tzid = raw.trimmingASCIIWhitespace().trimmingCharacters(in: "\"")
     guard !tzid.isEmpty else { return nil }
     // A name the system's database knows is read with it, even when the feed carries a
     // VTIMEZONE of that name (real exports ship ones that cover one year, or standard time
     // only): so do Google, Apple and Thunderbird, and RFC 7809 lets a feed omit them.
-    if let zone = TimeZoneResolver.systemZone(named: tzid) { return zone }
+    if let zone = LibicalZone.system(named: tzid) { return zone }
     // Vendor prefixes: drop leading path parts until a system zone name remains.
     var parts = tzid.split(separator: "/")
     while parts.count > 1 {
       parts.removeFirst()
-      if let zone = TimeZoneResolver.systemZone(named: parts.joined(separator: "/")) { return zone }
+      if let zone = LibicalZone.system(named: parts.joined(separator: "/")) { return zone }
     }
-    if let own = icalcomponent_get_timezone(holder, tzid), TimeZoneResolver.hasObservances(own) {
-      return own
+    if let own = icalcomponent_get_timezone(holder.component, tzid),
+      TimeZoneResolver.hasObservances(own)
+    {
+      return ownZone(own)
     }
     if let shared = adopted[tzid] { return shared }
-    if let iana = WindowsZoneTable.ianaName[tzid],
-      let zone = TimeZoneResolver.systemZone(named: iana)
-    {
+    if let iana = WindowsZoneTable.ianaName[tzid], let zone = LibicalZone.system(named: iana) {
       return zone
     }
     return nil
@@ -79,24 +117,27 @@ final class TimeZoneResolver {
   /// Whether a feed's VTIMEZONE has a STANDARD or DAYLIGHT part (RFC 5545 3.6.5 requires
   /// one). An empty VTIMEZONE says nothing about offsets, so its TZID is looked up elsewhere
   /// instead of being read as UTC.
-  static func hasObservances(_ zone: OpaquePointer) -> Bool {
+  private static func hasObservances(_ zone: OpaquePointer) -> Bool {
     guard let component = icaltimezone_get_component(zone) else { return false }
     return icalcomponent_get_first_component(component, ICAL_XSTANDARD_COMPONENT) != nil
       || icalcomponent_get_first_component(component, ICAL_XDAYLIGHT_COMPONENT) != nil
   }
+}
 
-  /// A zone of the system's zoneinfo (or UTC), by IANA name.
-  static func systemZone(named name: String) -> OpaquePointer? {
-    switch name.uppercased() {
-    case "UTC", "GMT", "Z", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU", "ETC/UNIVERSAL", "ETC/ZULU":
-      return icaltimezone_get_utc_timezone()
-    default:
-      // libical builds any zone name into a path: keep to plain zone names.
-      guard name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), !name.contains(".."),
-        name.count < 128
-      else { return nil }
-      return icaltimezone_get_builtin_timezone(name)
-    }
+/// Owns one libical component and frees it, behind the lock, when the last user lets go: the
+/// calendar holding a feed's VTIMEZONEs, kept alive by the zones read from it.
+final class ComponentOwner {
+  /// The component. Only the door reads it, inside ``LibicalGate``.
+  let component: OpaquePointer
+
+  init(_ component: OpaquePointer) {
+    self.component = component
+  }
+
+  deinit {
+    // A feed may be released on any thread.
+    let component = component
+    LibicalGate.run { icalcomponent_free(component) }
   }
 }
 

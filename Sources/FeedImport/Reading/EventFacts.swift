@@ -55,7 +55,7 @@ struct EventFacts: Sendable {
 
   /// Whether the event may have an occurrence whose days meet `first…last`.
   ///
-  /// Conservative: anything uncertain is kept. Two days of margin on both sides cover every
+  /// Conservative: anything uncertain is kept. ``ZoneMargin``'s days on both sides cover every
   /// UTC offset and floating time, whatever the display zone. A recurring event is passed over
   /// only when it has a single RRULE this scan can bound (``RuleFacts``), no RDATE or EXRULE,
   /// and a readable length; every RECURRENCE-ID override and every cancelled event is kept.
@@ -67,8 +67,8 @@ struct EventFacts: Sendable {
       // week of extra margin covers most masters, and the loader checks the rest against the
       // master once the feed is read.
       guard !hasRange, !recurs, let replaced = recurrenceIdDay,
-        replaced.ordinal > last.ordinal + 2
-          || replaced.ordinal < first.ordinal - 2 - EventFacts.replacedInstanceMargin
+        !ZoneMargin.mayMeet(
+          replaced.ordinal, replaced.ordinal + EventFacts.replacedInstanceMargin, first...last)
       else { return true }
     }
     guard let start = startDay else { return true }
@@ -94,8 +94,7 @@ struct EventFacts: Sendable {
       lastStart = max(start, ruleEnd)
     }
     let length = max(0, start.distance(to: end))
-    return start.ordinal <= last.ordinal + 2
-      && lastStart.ordinal + length >= first.ordinal - 2
+    return ZoneMargin.mayMeet(start.ordinal, lastStart.ordinal + length, first...last)
   }
 
   /// The properties the scan reads; `unused` for the common ones nothing in icslanes reads;

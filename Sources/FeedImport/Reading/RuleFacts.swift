@@ -10,9 +10,7 @@ import LaneLayout
 /// when every period of its FREQ is sure to hold an instance (see ``lastStartDay(from:startMonth:startDayOfMonth:)``).
 /// A rule with anything else has no bound here and its event is always kept.
 struct RuleFacts: Sendable {
-  enum Frequency: Sendable {
-    case secondly, minutely, hourly, daily, weekly, monthly, yearly
-  }
+  typealias Frequency = RecurrenceFrequency
 
   var frequency: Frequency?
   var count: Int?
@@ -180,32 +178,15 @@ struct RuleFacts: Sendable {
       return everyPeriodHoldsAnInstance(frequency, startDayOfMonth: startDayOfMonth)
         ? countBound(frequency, count: count, from: start) : nil
     }
-    let days: Int
-    if byDay {
-      // Every week of the rule holds at least one instance.
-      let (weeks, overflow) = count.multipliedReportingOverflow(by: interval)
-      guard !overflow, weeks < 1_000_000 else { return nil }
-      days = (weeks + 1) * 7
-    } else {
-      let periodSeconds: Int
-      switch frequency {
-      case .secondly: periodSeconds = 1
-      case .minutely: periodSeconds = 60
-      case .hourly: periodSeconds = 3_600
-      case .daily: periodSeconds = 86_400 + 3_600
-      case .weekly: periodSeconds = 7 * 86_400 + 3_600
-      // Days 29–31 are skipped in shorter months: at worst every other month.
-      case .monthly: periodSeconds = 62 * 86_400
-      // 29 February: at worst every eighth year.
-      case .yearly:
-        periodSeconds = (startMonth == 2 && startDayOfMonth == 29 ? 8 * 366 : 366) * 86_400
-      }
-      let (steps, overflow1) = (count - 1).multipliedReportingOverflow(by: interval)
-      let (total, overflow2) = steps.multipliedReportingOverflow(by: periodSeconds)
-      guard !overflow1, !overflow2, total < 3_000 * 366 * 86_400 else { return nil }
-      days = (total + 86_399) / 86_400 + 1
+    guard byDay else {
+      return RuleReach.lastStartDay(
+        from: start, count: count, interval: interval, frequency: frequency,
+        startMonth: startMonth, startDayOfMonth: startDayOfMonth)
     }
-    return start.adding(days: days)
+    // Every week of the rule holds at least one instance.
+    let (weeks, overflow) = count.multipliedReportingOverflow(by: interval)
+    guard !overflow, weeks < 1_000_000 else { return nil }
+    return start.adding(days: (weeks + 1) * 7)
   }
 
   /// The bound of a COUNT rule whose every period (of FREQ, DAILY or coarser) holds at least one

@@ -1,8 +1,7 @@
-import CLibical
 import LaneLayout
 
 /// One VEVENT as the import keeps it after libical has read it: what it says about when it
-/// happens (still in libical's time values, zones resolved) and what a view shows of it.
+/// happens (Swift values from the door to libical, zones resolved) and what a view shows of it.
 struct EventRecord {
   /// The UID; empty when the event has none.
   var uid: String
@@ -19,19 +18,19 @@ struct EventRecord {
   /// Which calendar (VCALENDAR, or feed) of the load it came from.
   var calendar: Int
   /// DTSTART, zone resolved (nil zone: floating, or a date).
-  var start: icaltimetype
+  var start: WallTime
   /// How long each occurrence lasts.
   var length: OccurrenceLength
-  /// RRULE, when the event recurs by rule (packed: see ``PackedRule``).
-  var rule: PackedRule?
-  /// Further RRULEs (RFC 2445 allowed several; their instances join the set), packed too.
-  var extraRules: [PackedRule] = []
+  /// RRULE, when the event recurs by rule.
+  var rule: RecurrenceRule?
+  /// Further RRULEs (RFC 2445 allowed several; their instances join the set).
+  var extraRules: [RecurrenceRule] = []
   /// RDATE values.
-  var rdates: [icaldatetimeperiodtype]
+  var rdates: [RecurrenceDate]
   /// EXDATE values.
-  var exdates: [icaltimetype]
+  var exdates: [WallTime]
   /// RECURRENCE-ID, when the event overrides an instance of a series.
-  var recurrenceId: icaltimetype?
+  var recurrenceId: WallTime?
   /// RANGE=THISANDFUTURE on the RECURRENCE-ID.
   var thisAndFuture: Bool
   /// STATUS:CANCELLED.
@@ -44,7 +43,7 @@ struct EventRecord {
   var hasUnresolvedZone = false
 
   /// Whether DTSTART is a DATE.
-  var allDay: Bool { start.is_date != 0 }
+  var allDay: Bool { start.isDate }
 
   /// Whether the event has more instances than its DTSTART.
   var recurs: Bool { rule != nil || !rdates.isEmpty }

@@ -1,4 +1,3 @@
-import CLibical
 import LaneLayout
 
 extension SeriesExpander {
@@ -10,12 +9,12 @@ extension SeriesExpander {
   /// same weekday every INTERVAL-th week), up to UNTIL: they are counted out directly instead
   /// of asking libical's iterator, which costs microseconds per step in ICU calendar calls.
   /// `PlainRuleTests` checks that both give the same instances.
-  static func plainStepDays(of rule: icalrecurrencetype) -> Int? {
-    guard rule.count == 0, rule.rscale == nil, !hasByParts(rule) else { return nil }
+  static func plainStepDays(of rule: RecurrenceRule) -> Int? {
+    guard rule.count == 0, rule.rscale == nil, !rule.hasByParts else { return nil }
     let interval = Int(max(1, rule.interval))
-    switch rule.freq {
-    case ICAL_DAILY_RECURRENCE: return interval
-    case ICAL_WEEKLY_RECURRENCE: return 7 * interval
+    switch rule.frequency {
+    case .daily: return interval
+    case .weekly: return 7 * interval
     default: return nil
     }
   }
@@ -26,11 +25,11 @@ extension SeriesExpander {
   /// left to the caller's filter. Stops after UNTIL (inclusive, compared on the wall clock as
   /// libical does) or when `body` returns false.
   static func plainInstances(
-    from wallStart: icaltimetype, stepDays: Int, until: icaltimetype, earliest: Int64,
-    _ body: (icaltimetype) -> Bool
+    from wallStart: WallTime, stepDays: Int, until: WallTime, earliest: Int64,
+    _ body: (WallTime) -> Bool
   ) {
-    guard let startDay = LibicalTime.day(of: wallStart) else { return }
-    let earliestDay = Int((earliest - 3 * 86_400) / 86_400)
+    guard let startDay = wallStart.dayValue else { return }
+    let earliestDay = Int((earliest - ZoneMargin.wallClockLeadSeconds) / 86_400)
     var index = max(0, (earliestDay - startDay.ordinal) / stepDays)
     while let wall = instance(
       like: wallStart, on: startDay.ordinal + index * stepDays, until: until),
@@ -42,8 +41,8 @@ extension SeriesExpander {
 
   /// `wallStart`'s time of day on the day `ordinal`; nil past UNTIL (inclusive, compared on the
   /// wall clock as libical does) or past year 9999, where libical's times end.
-  static func instance(like wallStart: icaltimetype, on ordinal: Int, until: icaltimetype)
-    -> icaltimetype?
+  static func instance(like wallStart: WallTime, on ordinal: Int, until: WallTime)
+    -> WallTime?
   {
     let (year, month, day) = Day(ordinal: ordinal).components
     guard year <= 9999 else { return nil }
@@ -51,7 +50,7 @@ extension SeriesExpander {
     wall.year = Int32(year)
     wall.month = Int32(month)
     wall.day = Int32(day)
-    if icaltime_is_null_time(until) == 0, icaltime_compare(wall, until) > 0 { return nil }
+    if !until.isNull, WallTime.compare(wall, until) > 0 { return nil }
     return wall
   }
 }
@@ -64,21 +63,19 @@ extension SeriesExpander {
   /// INTERVAL-th week (weeks starting on WKST, counted from DTSTART's), from DTSTART on: they
   /// are counted out directly, like ``plainStepDays(of:)``'s rules; `PlainRuleTests` checks them
   /// against libical's iterator.
-  static func weeklyDays(of rule: icalrecurrencetype) -> [Int]? {
-    guard rule.freq == ICAL_WEEKLY_RECURRENCE, rule.rscale == nil else { return nil }
+  static func weeklyDays(of rule: RecurrenceRule) -> [Int]? {
+    guard rule.frequency == .weekly, rule.rscale == nil else { return nil }
     var onlyDays = rule
-    onlyDays.by_day.0 = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
-    guard !hasByParts(onlyDays) else { return nil }
+    onlyDays.byDay = []
+    guard !onlyDays.hasByParts else { return nil }
     var days: [Int] = []
-    withUnsafeBytes(of: rule.by_day) { raw in
-      for value in raw.bindMemory(to: Int16.self) {
-        if value == Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) { break }
-        guard icalrecurrencetype_day_position(value) == 0 else {
-          days = []
-          return
-        }
-        days.append(Int(icalrecurrencetype_day_day_of_week(value).rawValue))
+    for value in rule.byDay {
+      let (weekday, position) = RecurrenceRule.weekday(value)
+      guard position == 0 else {
+        days = []
+        break
       }
+      days.append(weekday)
     }
     days = Array(Set(days.filter { (1...7).contains($0) })).sorted()
     return days.isEmpty ? nil : days
@@ -90,11 +87,11 @@ extension SeriesExpander {
   /// `earliest` instant. Stops after UNTIL (inclusive, on the wall clock) or when `body`
   /// returns false.
   static func weeklyInstances(
-    from wallStart: icaltimetype, rule: icalrecurrencetype, days: [Int], earliest: Int64,
-    _ body: (icaltimetype) -> Bool
+    from wallStart: WallTime, rule: RecurrenceRule, days: [Int], earliest: Int64,
+    _ body: (WallTime) -> Bool
   ) {
-    guard let startDay = LibicalTime.day(of: wallStart) else { return }
-    let weekStartDay = rule.week_start == ICAL_NO_WEEKDAY ? 2 : Int(rule.week_start.rawValue)
+    guard let startDay = wallStart.dayValue else { return }
+    let weekStartDay = rule.weekStart == 0 ? 2 : rule.weekStart
     // libical's weekday of an ordinal (1970-01-01, ordinal 0, was a Thursday: 5).
     func weekday(_ ordinal: Int) -> Int { ((ordinal % 7 + 7) % 7 + 4) % 7 + 1 }
     let firstWeek = startDay.ordinal - (weekday(startDay.ordinal) - weekStartDay + 7) % 7
@@ -107,7 +104,7 @@ extension SeriesExpander {
       remaining = Int(rule.count)
       if !days.contains(weekday(startDay.ordinal)) { remaining -= 1 }
     } else {
-      let earliestDay = Int((earliest - 3 * 86_400) / 86_400)
+      let earliestDay = Int((earliest - ZoneMargin.wallClockLeadSeconds) / 86_400)
       week = max(0, (earliestDay - firstWeek) / stride - 1)
     }
     while remaining > 0 {

@@ -1,4 +1,3 @@
-import CLibical
 import LaneLayout
 
 /// The instants, with margins, inside which a series is expanded for a window of days.
@@ -15,17 +14,16 @@ struct ExpansionWindow {
   /// milliseconds per step); a safety net for hostile rules, reported as a warning.
   var timeBudget: Duration = .seconds(10)
 
-  /// Two days either side cover every UTC offset and floating time.
-  static let margin: Int64 = 2 * 86_400
-
-  var earliest: Int64 { Int64(firstDay.ordinal) * 86_400 - ExpansionWindow.margin }
-  var latest: Int64 { Int64(lastDay.ordinal + 1) * 86_400 + ExpansionWindow.margin }
+  /// The first instant an instance that may land on the days can start at (``ZoneMargin``).
+  var earliest: Int64 { ZoneMargin.earliestInstant(onOrAfter: firstDay) }
+  /// The instant every instance that may land on the days starts before (``ZoneMargin``).
+  var latest: Int64 { ZoneMargin.latestInstant(through: lastDay) }
 }
 
 /// One instance of a series before it becomes a span.
 struct SeriesInstance {
-  var start: icaltimetype
-  var explicitEnd: icaltimetype?
+  var start: WallTime
+  var explicitEnd: WallTime?
   /// Orders and matches instances: the instant (floating read as UTC; dates at UTC midnight).
   var key: Int64
   /// Where the instance falls in the display zone, when the expansion already worked it out.
@@ -33,7 +31,8 @@ struct SeriesInstance {
 }
 
 /// Expands one event's RRULE, RDATE and EXDATE inside a window, driving libical's recurrence
-/// iterator directly (jumping to the window when the rule allows). Call inside ``LibicalGate``.
+/// iterator (through the door, ``LibicalRecurrence``; jumping to the window when the rule
+/// allows) or counting plain rules out itself.
 struct SeriesExpander {
   let record: EventRecord
   let window: ExpansionWindow
@@ -50,7 +49,7 @@ struct SeriesExpander {
   /// when it meets the visible days and gives nil otherwise; the others are dropped as found, so
   /// the occurrence cap counts only visible ones.
   func instances(
-    lookBack: Int, placeIfVisible: ((icaltimetype, icaltimetype?) -> SpanPlacement?)? = nil
+    lookBack: Int, placeIfVisible: ((WallTime, WallTime?) -> SpanPlacement?)? = nil
   ) -> Result {
     var result = Result()
     // An RDATE PERIOD keeps its own length, which may be longer than DTSTART's: look back by
@@ -59,7 +58,7 @@ struct SeriesExpander {
     let latest = window.latest
     /// The instance at `time` (of matching key `key`), placed when `placeIfVisible` is given;
     /// nil when it misses the visible days.
-    func instance(_ time: icaltimetype, end: icaltimetype?, key: Int64) -> SeriesInstance? {
+    func instance(_ time: WallTime, end: WallTime?, key: Int64) -> SeriesInstance? {
       var placement: SpanPlacement?
       if let placeIfVisible {
         guard let placed = placeIfVisible(time, end) else { return nil }
@@ -81,7 +80,7 @@ struct SeriesExpander {
 
     // Duplicate instances are one (RFC 5545 3.8.5.3); an RDATE PERIOD at the same start gives
     // that instance its own end (3.8.5.2), so it wins over DTSTART or a rule instance.
-    func consider(_ time: icaltimetype, end: icaltimetype? = nil) {
+    func consider(_ time: WallTime, end: WallTime? = nil) {
       let key = SeriesExpander.key(of: time, allDay: record.allDay)
       guard key >= earliest, key < latest else { return }
       if let existing = found[key], existing.explicitEnd != nil || end == nil { return }
@@ -94,27 +93,25 @@ struct SeriesExpander {
         // Once the occurrence cap is passed, further RRULEs would only add work: the set is cut
         // (with a warning) either way.
         if found.count > window.maximumOccurrences + record.exdates.count { break }
-        packed.withRule { rule in
-          expandRule(rule, earliest: earliest, latest: latest, into: &result) { time in
-            let before = found.count
-            consider(time)
-            return found.count > before
-          }
+        expandRule(packed, earliest: earliest, latest: latest, into: &result) { time in
+          let before = found.count
+          consider(time)
+          return found.count > before
         }
       }
     }
     for rdate in record.rdates {
-      if icaltime_is_null_time(rdate.time) == 0 {
+      if !rdate.time.isNull {
         var time = rdate.time
-        if record.allDay != (time.is_date != 0) {
+        if record.allDay != time.isDate {
           time = SeriesExpander.converted(time, toDate: record.allDay, like: record.start)
         }
         consider(time)
-      } else if icaltime_is_null_time(rdate.period.start) == 0 {
-        let end = icaltime_is_null_time(rdate.period.end) == 0 ? rdate.period.end : nil
+      } else if !rdate.periodStart.isNull {
+        let end = !rdate.periodEnd.isNull ? rdate.periodEnd : nil
         // A PERIOD is a start and an end, or a start and a duration.
         consider(
-          rdate.period.start, end: end ?? icaltime_add(rdate.period.start, rdate.period.duration))
+          rdate.periodStart, end: end ?? rdate.periodStart.adding(rdate.periodDuration))
       }
     }
     var instances = found.values.sorted { $0.key < $1.key }
@@ -137,7 +134,7 @@ struct SeriesExpander {
   /// - The iterator runs on DTSTART's local fields without a zone: with a zone, libical 3.0.16
   ///   moves an instance that falls in a DST gap (02:30 → 03:30) and then keeps the moved time
   ///   for every later instance. Wall-clock fields are what RFC 5545 3.3.10 expands; the zone is
-  ///   applied afterwards by ``LibicalTime/instant(ofLocal:in:)`` (3.3.5).
+  ///   applied afterwards by ``LibicalZone/instant(ofLocal:)`` (3.3.5).
   /// - UNTIL is turned into the same wall-clock time of DTSTART's zone so that it still bounds
   ///   the set inclusively.
   /// - The iterator jumps to the window with `icalrecur_iterator_set_start` unless the rule has
@@ -146,8 +143,8 @@ struct SeriesExpander {
   /// - DTSTART counts as the first instance (3.3.10) even when it does not match the rule, so a
   ///   COUNT then leaves COUNT−1 instances for the rule (libical would give COUNT more).
   private func expandRule(
-    _ original: icalrecurrencetype, earliest: Int64, latest: Int64, into result: inout Result,
-    _ consider: (icaltimetype) -> Bool
+    _ original: RecurrenceRule, earliest: Int64, latest: Int64, into result: inout Result,
+    _ consider: (WallTime) -> Bool
   ) {
     var rule = original
     let zone = record.start.zone
@@ -158,14 +155,12 @@ struct SeriesExpander {
     }
     var wallStart = record.start
     wallStart.zone = nil
-    if icaltime_is_null_time(rule.until) == 0, rule.until.is_date == 0,
-      let untilZone = rule.until.zone
-    {
-      let instant = LibicalTime.instant(of: rule.until, floatingZone: untilZone)
+    if !rule.until.isNull, !rule.until.isDate, let untilZone = rule.until.zone {
+      let instant = rule.until.instant(floatingZone: untilZone)
       if let zone {
-        var wall = LibicalTime.local(instant, in: zone).time
+        var wall = zone.local(instant).time
         wall.zone = nil
-        wall.is_date = 0
+        wall.isDate = false
         rule.until = wall
       } else {
         // A floating series with a UTC UNTIL (RFC 5545 wants a floating one): read it as the
@@ -179,7 +174,7 @@ struct SeriesExpander {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: window.timeBudget)
     /// Takes one wall-clock instance; false when the expansion is over.
-    func take(_ wall: icaltimetype) -> Bool {
+    func take(_ wall: WallTime) -> Bool {
       var next = wall
       next.zone = record.allDay ? nil : zone
       let key = SeriesExpander.key(of: next, allDay: record.allDay)
@@ -213,45 +208,41 @@ struct SeriesExpander {
         from: wallStart, rule: rule, days: days, earliest: earliest, take)
       return
     }
-    guard let iterator = icalrecur_iterator_new(rule, wallStart) else {
-      result.warnings.append("libical refused to expand the RRULE")
-      return
-    }
-    defer { icalrecur_iterator_free(iterator) }
-    let mayJump = rule.count == 0 && !SeriesExpander.hasWeekNumbers(rule)
+    let mayJump = rule.count == 0 && rule.byWeekNumber.isEmpty
+    var jump: WallTime?
     if mayJump, earliest > SeriesExpander.key(of: record.start, allDay: record.allDay) {
-      var from: icaltimetype
+      var from: WallTime
       if let zone {
-        from = LibicalTime.local(earliest, in: zone).time
+        from = zone.local(earliest).time
       } else {
-        from = icaltime_from_timet_with_zone(time_t(earliest), 0, nil)
+        from = WallTime.floating(at: earliest)
       }
       from.zone = nil
       if record.allDay {
-        from.is_date = 1
+        from.isDate = true
         from.hour = 0
         from.minute = 0
         from.second = 0
       }
-      _ = icalrecur_iterator_set_start(iterator, from)
+      jump = from
     }
     // With COUNT the iterator starts at DTSTART; when its first value is not DTSTART, DTSTART
     // was not in the rule's set and takes the first of the COUNT places.
     var remaining = rule.count > 0 ? Int(rule.count) : Int.max
     var first = rule.count > 0
-    while remaining > 0 {
-      let next = icalrecur_iterator_next(iterator)
-      if icaltime_is_null_time(next) != 0 { break }
+    guard remaining > 0 else { return }
+    let accepted = LibicalRecurrence.iterate(rule, from: wallStart, jumpingTo: jump) { next in
       if first {
         first = false
-        if icaltime_compare(next, wallStart) != 0 {
+        if WallTime.compare(next, wallStart) != 0 {
           remaining -= 1
-          if remaining == 0 { break }
+          if remaining == 0 { return false }
         }
       }
       remaining -= 1
-      if !take(next) { break }
+      return take(next) && remaining > 0
     }
+    if !accepted { result.warnings.append("libical refused to expand the RRULE") }
   }
 
   /// Turns the COUNT of a DAILY or WEEKLY rule without BY parts into the UNTIL of its last
@@ -260,67 +251,51 @@ struct SeriesExpander {
   /// Such a rule's instances are DTSTART and then every INTERVAL days or weeks on the wall
   /// clock (where the iterator runs), all of them valid dates: the last one is DTSTART plus
   /// COUNT−1 steps, and an inclusive UNTIL there gives the same set.
-  static func replaceCount(of rule: inout icalrecurrencetype, from wallStart: icaltimetype) {
-    guard rule.count > 0, icaltime_is_null_time(rule.until) != 0, !hasByParts(rule),
-      rule.freq == ICAL_DAILY_RECURRENCE || rule.freq == ICAL_WEEKLY_RECURRENCE
+  static func replaceCount(of rule: inout RecurrenceRule, from wallStart: WallTime) {
+    guard rule.count > 0, rule.until.isNull, !rule.hasByParts,
+      rule.frequency == .daily || rule.frequency == .weekly
     else { return }
-    let step = Int64(max(1, rule.interval)) * (rule.freq == ICAL_WEEKLY_RECURRENCE ? 7 : 1)
+    let step = Int64(max(1, rule.interval)) * (rule.frequency == .weekly ? 7 : 1)
     let days = (Int64(rule.count) - 1) * step
     // Past year 9999 libical's times are not usable: leave such rules to COUNT.
     guard days < 2_900_000 else { return }
-    var last = wallStart
-    icaltime_adjust(&last, Int32(days), 0, 0, 0)
     rule.count = 0
-    rule.until = last
+    rule.until = wallStart.adjusted(days: Int32(days), seconds: 0)
   }
 
   /// An upper bound of the instances a rule can have before `latest`: distinct instances are at
   /// least a second apart (a day for dates), or a whole FREQ×INTERVAL when no BY part adds any.
-  private func countBound(of rule: icalrecurrencetype, latest: Int64) -> Int64 {
+  private func countBound(of rule: RecurrenceRule, latest: Int64) -> Int64 {
     let startKey = SeriesExpander.key(of: record.start, allDay: record.allDay)
     let elapsed = max(0, latest - startKey)
     var spacing: Int64 = record.allDay ? 86_400 : 1
-    if !SeriesExpander.hasByParts(rule) {
+    if !rule.hasByParts {
       let interval = Int64(max(1, rule.interval))
-      switch rule.freq {
-      case ICAL_SECONDLY_RECURRENCE: spacing = interval
-      case ICAL_MINUTELY_RECURRENCE: spacing = 60 * interval
-      case ICAL_HOURLY_RECURRENCE: spacing = 3_600 * interval
-      case ICAL_DAILY_RECURRENCE: spacing = 82_800 * interval
-      case ICAL_WEEKLY_RECURRENCE: spacing = 601_200 * interval
-      case ICAL_MONTHLY_RECURRENCE: spacing = 28 * 86_400 * interval - 3_600
-      case ICAL_YEARLY_RECURRENCE: spacing = 365 * 86_400 * interval - 3_600
-      default: break
+      switch rule.frequency {
+      case .secondly: spacing = interval
+      case .minutely: spacing = 60 * interval
+      case .hourly: spacing = 3_600 * interval
+      case .daily: spacing = 82_800 * interval
+      case .weekly: spacing = 601_200 * interval
+      case .monthly: spacing = 28 * 86_400 * interval - 3_600
+      case .yearly: spacing = 365 * 86_400 * interval - 3_600
+      case nil: break
       }
     }
     return elapsed / max(1, spacing) + 2
   }
 
-  /// Whether the rule has any BY part (which may add instances inside one FREQ period).
-  static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
-    func first<T>(_ tuple: T) -> Int16 {
-      withUnsafeBytes(of: tuple) { $0.load(as: Int16.self) }
-    }
-    let end = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
-    return [
-      first(rule.by_second), first(rule.by_minute), first(rule.by_hour), first(rule.by_day),
-      first(rule.by_month_day), first(rule.by_year_day), first(rule.by_week_no),
-      first(rule.by_month),
-      first(rule.by_set_pos),
-    ].contains { $0 != end }
-  }
-
   /// The longest RDATE PERIOD, in seconds (an upper bound for nominal durations).
   private func longestPeriod() -> Int64 {
     var longest: Int64 = 0
-    for rdate in record.rdates where icaltime_is_null_time(rdate.period.start) == 0 {
-      if icaltime_is_null_time(rdate.period.end) == 0 {
-        let start = LibicalTime.instant(of: rdate.period.start, floatingZone: nil)
-        let end = LibicalTime.instant(of: rdate.period.end, floatingZone: nil)
+    for rdate in record.rdates where !rdate.periodStart.isNull {
+      if !rdate.periodEnd.isNull {
+        let start = rdate.periodStart.instant(floatingZone: nil)
+        let end = rdate.periodEnd.instant(floatingZone: nil)
         // Floating and zoned ends may be read in other zones later: allow a day either way.
         longest = max(longest, end - start + 86_400)
       } else {
-        let duration = rdate.period.duration
+        let duration = rdate.periodDuration
         let days = Int64(duration.weeks) * 7 + Int64(duration.days)
         let seconds =
           Int64(duration.hours) * 3_600 + Int64(duration.minutes) * 60 + Int64(duration.seconds)
@@ -330,16 +305,10 @@ struct SeriesExpander {
     return longest
   }
 
-  /// Whether the rule has BYWEEKNO.
-  static func hasWeekNumbers(_ rule: icalrecurrencetype) -> Bool {
-    withUnsafeBytes(of: rule.by_week_no) { $0.load(as: Int16.self) }
-      != Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
-  }
-
-  private func isExcluded(_ time: icaltimetype) -> Bool {
+  private func isExcluded(_ time: WallTime) -> Bool {
     let key = SeriesExpander.key(of: time, allDay: record.allDay)
     for exdate in record.exdates {
-      if exdate.is_date != 0 {
+      if exdate.isDate {
         // A DATE excludes every instance on that date (in the series' own time).
         if exdate.year == time.year, exdate.month == time.month, exdate.day == time.day {
           return true
@@ -353,26 +322,26 @@ struct SeriesExpander {
 
   /// The matching key of a time: its UTC instant when it has a zone, its fields read as UTC when
   /// floating, and UTC midnight of its date for all-day series.
-  static func key(of time: icaltimetype, allDay: Bool) -> Int64 {
-    if allDay || time.is_date != 0 {
-      return Int64(LibicalTime.day(of: time)?.ordinal ?? 0) * 86_400
+  static func key(of time: WallTime, allDay: Bool) -> Int64 {
+    if allDay || time.isDate {
+      return Int64(time.dayValue?.ordinal ?? 0) * 86_400
     }
-    return LibicalTime.instant(of: time, floatingZone: nil)
+    return time.instant(floatingZone: nil)
   }
 
   /// `time` as a date (for an all-day series) or as a date-time at the series' time of day.
-  static func converted(_ time: icaltimetype, toDate: Bool, like start: icaltimetype)
-    -> icaltimetype
+  static func converted(_ time: WallTime, toDate: Bool, like start: WallTime)
+    -> WallTime
   {
     var value = time
     if toDate {
-      value.is_date = 1
+      value.isDate = true
       value.hour = 0
       value.minute = 0
       value.second = 0
       value.zone = nil
     } else {
-      value.is_date = 0
+      value.isDate = false
       value.hour = start.hour
       value.minute = start.minute
       value.second = start.second

@@ -1,9 +1,8 @@
-import CLibical
 import LaneLayout
 
 /// Lays one series (a master and its RECURRENCE-ID overrides) out on a window: expands the
 /// master, suppresses the instances overrides replace, applies THISANDFUTURE overrides to later
-/// instances, and shows each override at its own start. Call inside ``LibicalGate``.
+/// instances, and shows each override at its own start.
 struct SeriesLayout {
   let feed: Feed
   let series: Feed.Series
@@ -24,8 +23,7 @@ struct SeriesLayout {
       batch.eventsCancelled += 1 + overrides.count
       return
     }
-    let calendar = feed.calendars[master.calendar]
-    let floating = calendar.wallZone ?? zone.zone
+    let floating = feed.calendars[master.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
 
     // Overrides by the instance they replace; THISANDFUTURE ones in order.
@@ -44,7 +42,7 @@ struct SeriesLayout {
     // Without THISANDFUTURE overrides an instance is shown where it starts: drop the ones that
     // miss the visible days while expanding, so the occurrence cap counts only shown ones.
     let bounds = instantBounds(maker)
-    let visible: ((icaltimetype, icaltimetype?) -> SpanPlacement?)? =
+    let visible: ((WallTime, WallTime?) -> SpanPlacement?)? =
       ranges.isEmpty
       ? { start, end in
         placeIfVisible(
@@ -71,9 +69,9 @@ struct SeriesLayout {
         let seconds = shift(of: range.record, from: range.key)
         if seconds != 0 {
           if master.allDay {
-            icaltime_adjust(&start, Int32(clamping: seconds / 86_400), 0, 0, 0)
+            start = start.adjusted(days: Int32(clamping: seconds / 86_400), seconds: 0)
           } else {
-            icaltime_adjust(&start, 0, 0, 0, Int32(clamping: seconds))
+            start = start.adjusted(days: 0, seconds: Int32(clamping: seconds))
           }
         }
         if range.record.cancelled { continue }
@@ -103,11 +101,11 @@ struct SeriesLayout {
   /// than three hours (more than any DST jump) clear of the window's local midnights are
   /// decided on instants alone; the rest by their days.
   private func placeIfVisible(
-    _ record: EventRecord, start: icaltimetype, explicitEnd: icaltimetype?, maker: SpanMaker,
-    floating: OpaquePointer?, bounds: ClosedRange<Int64>
+    _ record: EventRecord, start: WallTime, explicitEnd: WallTime?, maker: SpanMaker,
+    floating: LibicalZone?, bounds: ClosedRange<Int64>
   ) -> SpanPlacement? {
     var instants: (start: Int64, end: Int64)?
-    if start.is_date == 0 {
+    if !start.isDate {
       let (first, end) = SpanMaker.instants(
         start: start, length: record.length, explicitEnd: explicitEnd, floatingZone: floating)
       if max(first, end - 1) < bounds.lowerBound || first > bounds.upperBound {
@@ -125,9 +123,9 @@ struct SeriesLayout {
   }
 
   /// The instants outside which a timed instance surely misses the window: its local midnights
-  /// widened by three hours.
+  /// widened by ``ZoneMargin/dstJumpSeconds``.
   private func instantBounds(_ maker: SpanMaker) -> ClosedRange<Int64> {
-    let slack: Int64 = 3 * 3_600
+    let slack = ZoneMargin.dstJumpSeconds
     let low = maker.midnight(of: window.firstDay) - slack
     let high = maker.midnight(of: window.lastDay.adding(days: 1)) + slack
     return low...max(low, high)
@@ -144,8 +142,7 @@ struct SeriesLayout {
       batch.eventsCancelled += 1
       return
     }
-    let calendar = feed.calendars[record.calendar]
-    let floating = calendar.wallZone ?? zone.zone
+    let floating = feed.calendars[record.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
     // An override stands for one instance (RFC 5545 3.8.4.4): an RRULE or RDATE on it is not
     // expanded. An orphan without RECURRENCE-ID is a series of its own.

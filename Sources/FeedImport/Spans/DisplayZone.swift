@@ -1,16 +1,15 @@
-import CLibical
 import Foundation
 
 /// The time zone a layout is drawn in: timed occurrences land on the days of this zone.
 public struct DisplayZone: Sendable, Hashable {
   /// The IANA name, as reported in the layout.
   public let name: String
-  nonisolated(unsafe) let zone: OpaquePointer
+  /// The zone, as the door to libical reads it.
+  let zone: LibicalZone
 
   /// The zone with this IANA name (`Europe/Berlin`, `UTC`), or nil when the system knows none.
   public init?(named name: String) {
-    let found: OpaquePointer? = LibicalGate.run { TimeZoneResolver.systemZone(named: name) }
-    guard let found else { return nil }
+    guard let found = LibicalZone.system(named: name) else { return nil }
     self.name = name
     zone = found
   }
@@ -26,7 +25,7 @@ public struct DisplayZone: Sendable, Hashable {
 
   private init(utc: Void) {
     name = "UTC"
-    zone = LibicalGate.run { icaltimezone_get_utc_timezone() }
+    zone = LibicalZone.utc
   }
 
   static func systemZoneNames() -> [String] {

@@ -1,18 +1,16 @@
-import CLibical
 import LaneLayout
 
-/// Turns occurrences (libical times) into ``DaySpan``s in the display zone: the days they cover
+/// Turns occurrences (wall times) into ``DaySpan``s in the display zone: the days they cover
 /// by the contract's rule 1, and the start and end written as the contract writes them.
-/// Call inside ``LibicalGate``.
 struct SpanMaker {
-  let display: OpaquePointer
+  let display: LibicalZone
   let calendarName: String?
 
   /// The span of an occurrence already placed. `recurrenceIdIsStart` says that `recurrenceId`
   /// is the very start the occurrence was placed from, so that its text is the start's.
   func span(
     of record: EventRecord, title: String, location: String?, placement: SpanPlacement,
-    recurrenceId: icaltimetype?, recurrenceIdIsStart: Bool = false, floatingZone: OpaquePointer?
+    recurrenceId: WallTime?, recurrenceIdIsStart: Bool = false, floatingZone: LibicalZone?
   ) -> DaySpan {
     let startText: String
     let endText: String
@@ -42,13 +40,13 @@ struct SpanMaker {
   /// the contract's rule 1, its instants, and the local times its texts are written from.
   /// `known` are its instants when already worked out.
   func place(
-    start: icaltimetype, length: OccurrenceLength, explicitEnd: icaltimetype?,
-    floatingZone: OpaquePointer?, instants known: (start: Int64, end: Int64)? = nil
+    start: WallTime, length: OccurrenceLength, explicitEnd: WallTime?,
+    floatingZone: LibicalZone?, instants known: (start: Int64, end: Int64)? = nil
   ) -> SpanPlacement? {
-    if start.is_date != 0 {
-      guard let first = LibicalTime.day(of: start) else { return nil }
+    if start.isDate {
+      guard let first = start.dayValue else { return nil }
       var endDay = first.adding(days: length.days)
-      if let explicitEnd, let day = LibicalTime.day(of: explicitEnd) { endDay = day }
+      if let explicitEnd, let day = explicitEnd.dayValue { endDay = day }
       endDay = min(endDay, SpanMaker.lastEndDay)
       let last = endDay > first ? endDay.adding(days: -1) : first
       return SpanPlacement(
@@ -59,13 +57,13 @@ struct SpanMaker {
       known
       ?? SpanMaker.instants(
         start: start, length: length, explicitEnd: explicitEnd, floatingZone: floatingZone)
-    let localStart = LibicalTime.local(startInstant, in: display)
-    let localEnd = LibicalTime.local(endInstant, in: display)
-    guard let first = LibicalTime.day(of: localStart.time) else { return nil }
+    let localStart = display.local(startInstant)
+    let localEnd = display.local(endInstant)
+    guard let first = localStart.time.dayValue else { return nil }
     var last = first
     if endInstant > startInstant {
-      let (lastLocal, _) = LibicalTime.local(endInstant - 1, in: display)
-      last = LibicalTime.day(of: lastLocal) ?? first
+      let (lastLocal, _) = display.local(endInstant - 1)
+      last = lastLocal.dayValue ?? first
     }
     return SpanPlacement(
       firstDay: first, lastDay: max(first, last), startInstant: startInstant,
@@ -74,24 +72,24 @@ struct SpanMaker {
 
   /// The start and end instants of a timed occurrence (the end never before the start).
   static func instants(
-    start: icaltimetype, length: OccurrenceLength, explicitEnd: icaltimetype?,
-    floatingZone: OpaquePointer?
+    start: WallTime, length: OccurrenceLength, explicitEnd: WallTime?,
+    floatingZone: LibicalZone?
   ) -> (start: Int64, end: Int64) {
-    let startInstant = LibicalTime.instant(of: start, floatingZone: floatingZone)
+    let startInstant = start.instant(floatingZone: floatingZone)
     var endInstant: Int64
     if let explicitEnd {
       var end = explicitEnd
-      if end.is_date != 0 {
-        end.is_date = 0
+      if end.isDate {
+        end.isDate = false
         end.zone = start.zone
       }
-      endInstant = LibicalTime.instant(of: end, floatingZone: floatingZone)
+      endInstant = end.instant(floatingZone: floatingZone)
     } else if length.days != 0 {
       // Day arithmetic, not icaltime_adjust: libical walks a month at a time, which for a
       // length of thousands of years costs a hundred thousand steps per occurrence.
       var end = start
       var pastYear9999 = false
-      if let day = LibicalTime.day(of: start) {
+      if let day = start.dayValue {
         let (year, month, dayOfMonth) = day.adding(days: length.days).components
         pastYear9999 = year > 9999
         end.year = Int32(clamping: max(year, 1))
@@ -101,7 +99,7 @@ struct SpanMaker {
       endInstant =
         pastYear9999
         ? SpanMaker.latestEnd
-        : LibicalTime.instant(of: end, floatingZone: floatingZone) + Int64(length.seconds)
+        : end.instant(floatingZone: floatingZone) + Int64(length.seconds)
     } else {
       endInstant = startInstant + Int64(length.seconds)
     }
@@ -117,12 +115,12 @@ struct SpanMaker {
   static let latestEnd = Int64(lastEndDay.ordinal - 1) * 86_400
 
   /// A RECURRENCE-ID (or an instance's original start) in the same form as the start.
-  func text(of time: icaltimetype, allDay: Bool, floatingZone: OpaquePointer?) -> String {
-    if allDay || time.is_date != 0 {
-      return LibicalTime.day(of: time)?.description ?? ""
+  func text(of time: WallTime, allDay: Bool, floatingZone: LibicalZone?) -> String {
+    if allDay || time.isDate {
+      return time.dayValue?.description ?? ""
     }
-    let instant = LibicalTime.instant(of: time, floatingZone: floatingZone)
-    let (local, offset) = LibicalTime.local(instant, in: display)
+    let instant = time.instant(floatingZone: floatingZone)
+    let (local, offset) = display.local(instant)
     return SpanMaker.format(local, offset: offset)
   }
 
@@ -130,13 +128,13 @@ struct SpanMaker {
   func midnight(of day: Day) -> Int64 {
     let (year, month, dayOfMonth) = day.components
     let wall = Int64(Day.daysSinceEpoch(year: year, month: month, day: dayOfMonth)) * 86_400
-    return LibicalTime.instant(ofLocal: wall, in: display)
+    return display.instant(ofLocal: wall)
   }
 
   /// `YYYY-MM-DDTHH:MM:SS±HH:MM`.
-  static func format(_ time: icaltimetype, offset: Int) -> String {
+  static func format(_ time: WallTime, offset: Int) -> String {
     // Every occurrence of every month goes through here: write the 25 ASCII bytes directly.
-    if (1000...9999).contains(time.year), LibicalTime.day(of: time) != nil,
+    if (1000...9999).contains(time.year), time.dayValue != nil,
       (0...23).contains(time.hour), (0...59).contains(time.minute), (0...60).contains(time.second),
       abs(offset) < 100 * 3600
     {
@@ -167,7 +165,7 @@ struct SpanMaker {
         return position
       }
     }
-    let day = LibicalTime.day(of: time)?.description ?? "0000-00-00"
+    let day = time.dayValue?.description ?? "0000-00-00"
     let sign = offset < 0 ? "-" : "+"
     let magnitude = abs(offset)
     return day + "T" + two(Int(time.hour)) + ":" + two(Int(time.minute)) + ":"

@@ -1,4 +1,3 @@
-import CLibical
 import LaneLayout
 
 /// Where one occurrence falls in the display zone: its instants, the days it covers, and for a
@@ -12,8 +11,8 @@ struct SpanPlacement {
   var startInstant: Int64
   var endInstant: Int64
   /// For a timed occurrence: the local start and end in the display zone, with their offsets.
-  var localStart: (time: icaltimetype, offset: Int)?
-  var localEnd: (time: icaltimetype, offset: Int)?
+  var localStart: (time: WallTime, offset: Int)?
+  var localEnd: (time: WallTime, offset: Int)?
   /// For an all-day occurrence: the exclusive end day.
   var endDay: Day?
 
