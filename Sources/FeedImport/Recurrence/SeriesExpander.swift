@@ -14,11 +14,10 @@ struct ExpansionWindow {
   /// milliseconds per step); a safety net for hostile rules, reported as a warning.
   var timeBudget: Duration = .seconds(10)
 
-  /// Two days either side cover every UTC offset and floating time.
-  static let margin: Int64 = 2 * 86_400
-
-  var earliest: Int64 { Int64(firstDay.ordinal) * 86_400 - ExpansionWindow.margin }
-  var latest: Int64 { Int64(lastDay.ordinal + 1) * 86_400 + ExpansionWindow.margin }
+  /// The first instant an instance that may land on the days can start at (``ZoneMargin``).
+  var earliest: Int64 { ZoneMargin.earliestInstant(onOrAfter: firstDay) }
+  /// The instant every instance that may land on the days starts before (``ZoneMargin``).
+  var latest: Int64 { ZoneMargin.latestInstant(through: lastDay) }
 }
 
 /// One instance of a series before it becomes a span.
@@ -280,7 +279,7 @@ struct SeriesExpander {
       case .weekly: spacing = 601_200 * interval
       case .monthly: spacing = 28 * 86_400 * interval - 3_600
       case .yearly: spacing = 365 * 86_400 * interval - 3_600
-      case .none: break
+      case nil: break
       }
     }
     return elapsed / max(1, spacing) + 2

@@ -23,8 +23,7 @@ struct SeriesLayout {
       batch.eventsCancelled += 1 + overrides.count
       return
     }
-    let calendar = feed.calendars[master.calendar]
-    let floating = calendar.wallZone ?? zone.zone
+    let floating = feed.calendars[master.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
 
     // Overrides by the instance they replace; THISANDFUTURE ones in order.
@@ -124,9 +123,9 @@ struct SeriesLayout {
   }
 
   /// The instants outside which a timed instance surely misses the window: its local midnights
-  /// widened by three hours.
+  /// widened by ``ZoneMargin/dstJumpSeconds``.
   private func instantBounds(_ maker: SpanMaker) -> ClosedRange<Int64> {
-    let slack: Int64 = 3 * 3_600
+    let slack = ZoneMargin.dstJumpSeconds
     let low = maker.midnight(of: window.firstDay) - slack
     let high = maker.midnight(of: window.lastDay.adding(days: 1)) + slack
     return low...max(low, high)
@@ -143,8 +142,7 @@ struct SeriesLayout {
       batch.eventsCancelled += 1
       return
     }
-    let calendar = feed.calendars[record.calendar]
-    let floating = calendar.wallZone ?? zone.zone
+    let floating = feed.calendars[record.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
     // An override stands for one instance (RFC 5545 3.8.4.4): an RRULE or RDATE on it is not
     // expanded. An orphan without RECURRENCE-ID is a series of its own.

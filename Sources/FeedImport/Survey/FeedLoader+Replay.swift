@@ -5,26 +5,26 @@ extension FeedLoader {
   /// sets the counts and passed-over UIDs the scan would have left. Then ends the load as
   /// ``load(from:)`` does.
   mutating func replay(_ replay: FeedReplay, from byteSource: ByteSource) throws(ImportError) {
+    checkpoints = replay.survey.checkpoints
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 << 10, alignment: 16)
+    defer { buffer.deallocate() }
     var tally = ScanTally(window: options.window)
-    tally.eventsRead = replay.survey.eventsRead
-    tally.eventsPassedOver = replay.eventsPassedOver
+    // The passed-over events that share a UID are cut again and routed as the scan routes
+    // them, so that the tally keeps exactly the keys the scan keeps of them.
     for passed in replay.passedOverSharing {
-      let key = FeedLoader.uidKey(passed.uid)
-      if let replaced = passed.replacedDay {
-        tally.passedOverOverrides.append((key, replaced, passed.line))
-      } else {
-        tally.passedOverUIDs.append(key)
-        tally.passedOverLines.append(
-          passed.line < Int(ScanTally.unknownLine) ? UInt32(passed.line) : ScanTally.unknownLine)
+      guard let item = try scannedEvent(at: passed.line, from: byteSource, buffer),
+        tally.route(item) == nil
+      else {
+        throw .unreadable(
+          path: byteSource.path, reason: "changed while read (line \(passed.line))")
       }
     }
+    tally.eventsRead = replay.survey.eventsRead
+    tally.eventsPassedOver = replay.eventsPassedOver
     for part in replay.parts {
       if case .part(.calendarBegins(let line)) = part { tally.calendarLines.append(line) }
     }
     self.tally = tally
-    checkpoints = replay.survey.checkpoints
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 << 10, alignment: 16)
-    defer { buffer.deallocate() }
     for part in replay.parts {
       switch part {
       case .part(.calendarBegins(let line)):
