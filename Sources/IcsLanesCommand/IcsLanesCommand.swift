@@ -211,25 +211,26 @@ struct IcsLanesCommand: ParsableCommand {
       throw CommandFailure(message: "\(first.description) (--strict)", code: ExitCodes.data)
     }
     Diagnostics.printWarnings(warnings)
+    // Written as it is made: a month of a big feed is megabytes of output.
+    let output = StreamedOutput()
     switch format {
     case .json:
-      // Written as bytes: a month of a big feed is megabytes of JSON.
-      var bytes = JSONLayoutRenderer.documentBytes(layouts)
-      bytes.append(UInt8(ascii: "\n"))
-      try StandardOutput.write(bytes)
+      JSONLayoutRenderer.stream(layouts) { output.write($0) }
+      output.write([UInt8(ascii: "\n")])
     case .text:
       var renderer = TextGridRenderer(
         width: settings.width, names: settings.names, today: settings.today,
         color: settings.color)
       renderer.trueColor = ColorDecision.hasTrueColor()
-      print(renderer.render(layouts), terminator: "")
+      renderer.write(layouts) { output.write($0) }
     case .html:
       let renderer = HTMLMonthRenderer(
         names: settings.names, today: settings.today, maxLanes: maxLanes)
-      print(renderer.render(layouts), terminator: "")
+      renderer.write(layouts) { output.write($0) }
     case .agenda:
-      print(AgendaRenderer(names: settings.names).render(layouts), terminator: "")
+      output.write(AgendaRenderer(names: settings.names).render(layouts))
     }
+    try output.finish()
     if stats {
       for layout in layouts { Diagnostics.printStats(layout) }
     }
