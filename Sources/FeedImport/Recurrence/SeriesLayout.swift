@@ -57,14 +57,19 @@ struct SeriesLayout {
     }
     var shown = false
     for instance in result.instances where !replaced.contains(instance.key) {
-      var record = master
+      // Shown as the master, or as the THISANDFUTURE override in force (the record itself is
+      // not copied: an instance of a long series would copy it every time).
+      var title = master.title
+      var location = master.location
+      var categories = master.categories
+      var color = master.color
       var start = instance.start
       var length = master.length
       if let range = ranges.last(where: { $0.key < instance.key }) {
-        record.title = range.record.title
-        record.location = range.record.location
-        record.categories = range.record.categories
-        record.color = range.record.color
+        title = range.record.title
+        location = range.record.location
+        categories = range.record.categories
+        color = range.record.color
         length = range.record.length
         let seconds = shift(of: range.record, from: range.key)
         if seconds != 0 {
@@ -85,7 +90,8 @@ struct SeriesLayout {
         placement.meets(window.firstDay, window.lastDay)
       else { continue }
       let span = maker.span(
-        of: record, title: record.title, location: record.location, placement: placement,
+        of: master, title: title, location: location, categories: categories, color: color,
+        placement: placement,
         recurrenceId: master.recurs || !overrides.isEmpty ? instance.start : nil,
         recurrenceIdIsStart: instance.placement != nil, floatingZone: floating)
       batch.append(span, event: masterIndex)
@@ -162,7 +168,8 @@ struct SeriesLayout {
     for instance in result.instances {
       guard let placement = instance.placement else { continue }
       let span = maker.span(
-        of: record, title: record.title, location: record.location, placement: placement,
+        of: record, title: record.title, location: record.location,
+        categories: record.categories, color: record.color, placement: placement,
         recurrenceId: record.recurrenceId, floatingZone: floating)
       batch.append(span, event: index)
       shown = true

@@ -35,7 +35,7 @@ public struct MonthRequest: Sendable {
     return first...last
   }
 
-  /// Each month's visible days (``MonthGrid/visibleDays``), in order: the windows its
+  /// Each month's visible days (`MonthGrid.visibleDays`), in order: the windows its
   /// occurrences are expanded on.
   public var visibleDays: [ClosedRange<Day>] {
     months.map { MonthGrid(month: $0, options: options).visibleDays }
