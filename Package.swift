@@ -13,6 +13,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
   ],
   targets: [
     .systemLibrary(
@@ -22,18 +23,21 @@ let package = Package(
     ),
     .target(name: "LaneLayout"),
     .target(name: "FeedImport", dependencies: ["CLibical", "LaneLayout"]),
-    .target(name: "IcsLanes", dependencies: ["FeedImport", "LaneLayout"]),
+    .target(
+      name: "FeedIndex",
+      dependencies: ["FeedImport", "LaneLayout", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "IcsLanes", dependencies: ["FeedImport", "FeedIndex", "LaneLayout"]),
     .executableTarget(
       name: "IcsLanesCommand",
       dependencies: [
-        "IcsLanes",
+        "IcsLanes", "FeedIndex",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
     .testTarget(
-      name: "FeedImportTests", dependencies: ["FeedImport", "IcsLanes", "CLibical"],
+      name: "FeedImportTests", dependencies: ["FeedImport", "FeedIndex", "IcsLanes", "CLibical"],
       exclude: ["Golden", "Fixtures"]),
     .testTarget(
       name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedImport
+import FeedIndex
 import Foundation
 import IcsLanes
 import LaneLayout
@@ -98,6 +99,12 @@ struct IcsLanesCommand: ParsableCommand {
   var noPrefilter = false
 
   @Option(
+    help: ArgumentHelp(
+      "Keep an index of each feed file, so that later months read only their events: auto (under $XDG_CACHE_HOME/icslanes, else ~/.cache/icslanes), a folder (existing, or ending in /), or a file (one feed). URLs, folders and standard input are read without one.",
+      valueName: "auto|path"))
+  var index: String?
+
+  @Option(
     help: "Colour in the text grid: auto (only on a terminal, not with NO_COLOR), always or never.")
   var color: ColorChoice = .auto
 
@@ -135,6 +142,7 @@ struct IcsLanesCommand: ParsableCommand {
   /// Loads every feed, pre-filtered for the request unless --no-prefilter, with a progress line
   /// on a terminal.
   func loadFeeds(_ settings: CommandSettings) throws -> [Feed] {
+    let indexPlace = try IndexOption.place(index, feeds: settings.feeds.map(\.path))
     let progress = ProgressLine()
     var loaded: [Feed] = []
     for input in settings.feeds {
@@ -153,7 +161,11 @@ struct IcsLanesCommand: ParsableCommand {
       importOptions.calendarName = input.name
       importOptions.calendarColor = input.color
       do {
-        loaded.append(try Feed(location: location, options: importOptions))
+        if let place = indexPlace, case .file(let path) = location {
+          loaded.append(try IndexedFeed.load(path: path, options: importOptions, place: place))
+        } else {
+          loaded.append(try Feed(location: location, options: importOptions))
+        }
       } catch {
         progress.finish()
         throw CommandFailure(error)
@@ -211,25 +223,26 @@ struct IcsLanesCommand: ParsableCommand {
       throw CommandFailure(message: "\(first.description) (--strict)", code: ExitCodes.data)
     }
     Diagnostics.printWarnings(warnings)
+    // Written as it is made: a month of a big feed is megabytes of output.
+    let output = StreamedOutput()
     switch format {
     case .json:
-      // Written as bytes: a month of a big feed is megabytes of JSON.
-      var bytes = JSONLayoutRenderer.documentBytes(layouts)
-      bytes.append(UInt8(ascii: "\n"))
-      try StandardOutput.write(bytes)
+      JSONLayoutRenderer.stream(layouts) { output.write($0) }
+      output.write([UInt8(ascii: "\n")])
     case .text:
       var renderer = TextGridRenderer(
         width: settings.width, names: settings.names, today: settings.today,
         color: settings.color)
       renderer.trueColor = ColorDecision.hasTrueColor()
-      print(renderer.render(layouts), terminator: "")
+      renderer.write(layouts) { output.write($0) }
     case .html:
       let renderer = HTMLMonthRenderer(
         names: settings.names, today: settings.today, maxLanes: maxLanes)
-      print(renderer.render(layouts), terminator: "")
+      renderer.write(layouts) { output.write($0) }
     case .agenda:
-      print(AgendaRenderer(names: settings.names).render(layouts), terminator: "")
+      output.write(AgendaRenderer(names: settings.names).render(layouts))
     }
+    try output.finish()
     if stats {
       for layout in layouts { Diagnostics.printStats(layout) }
     }

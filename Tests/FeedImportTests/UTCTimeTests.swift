@@ -18,7 +18,7 @@ import Testing
     var compared = 0
     for instant in instants {
       let expected = utc.libicalLocal(instant)
-      guard let fast = WallTime.utc(instant, zone: utc) else {
+      guard let fast = WallTime.utc(instant, zone: nil) else {
         #expect(!(1...9999).contains(expected.time.year), "\(instant)")
         continue
       }
@@ -28,7 +28,6 @@ import Testing
           == [time.year, time.month, time.day, time.hour, time.minute, time.second],
         "\(instant)")
       #expect(fast.isDate == time.isDate && fast.isDaylight == time.isDaylight, "\(instant)")
-      #expect(fast.zone === time.zone, "\(instant)")
       #expect(expected.offset == 0)
       compared += 1
     }

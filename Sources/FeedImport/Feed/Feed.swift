@@ -134,10 +134,10 @@ public final class Feed: @unchecked Sendable {
     try self.init(bytes: Array(text.utf8), name: name, options: options)
   }
 
-  private convenience init(
+  convenience init(
     byteSource: inout ByteSource, source: String, fallbackName: String, options: ImportOptions,
     reopen: (() throws(ImportError) -> ByteSource)?, givenName: String? = nil,
-    givenColor: String? = nil, notes: [ImportWarning] = []
+    givenColor: String? = nil, notes: [ImportWarning] = [], replay: FeedReplay? = nil
   ) throws(ImportError) {
     // A folder's lines are counted over all its files: name the file and its own line.
     let place = byteSource.folderStream.map { stream in
@@ -146,7 +146,8 @@ public final class Feed: @unchecked Sendable {
     do {
       try self.init(
         loading: &byteSource, source: source, fallbackName: fallbackName, options: options,
-        reopen: reopen, givenName: givenName, givenColor: givenColor, notes: notes, place: place)
+        reopen: reopen, givenName: givenName, givenColor: givenColor, notes: notes, place: place,
+        replay: replay)
     } catch {
       guard let place, case .strictFailure(_, let line?, let message) = error,
         let (file, fileLine) = place(line)
@@ -158,17 +159,32 @@ public final class Feed: @unchecked Sendable {
   private init(
     loading byteSource: inout ByteSource, source: String, fallbackName: String,
     options: ImportOptions, reopen: (() throws(ImportError) -> ByteSource)?, givenName: String?,
-    givenColor: String?, notes: [ImportWarning], place: ((Int) -> (file: String, line: Int)?)?
+    givenColor: String?, notes: [ImportWarning], place: ((Int) -> (file: String, line: Int)?)?,
+    replay: FeedReplay?
   ) throws(ImportError) {
     var loader = FeedLoader(source: source, options: options)
-    try loader.load(from: &byteSource)
-    let conflicts = loader.conflictingUIDs()
+    if let replay {
+      try loader.replay(replay, from: byteSource)
+    } else {
+      try loader.load(from: &byteSource)
+    }
+    var (conflicts, duplicates) = loader.conflictingUIDs()
+    let again = try (conflicts.isEmpty && duplicates.isEmpty) ? nil : reopen?()
+    if !duplicates.isEmpty {
+      // Passed-over overrides of one instance: settled from the keys the scan kept, without
+      // libical, when the input can be read at an offset (for the UID's text).
+      if let source = again, source.readsAtOffsets {
+        conflicts.formUnion(try loader.decideDuplicates(for: duplicates, from: source))
+      } else {
+        conflicts.formUnion(duplicates)
+      }
+    }
     if !conflicts.isEmpty {
       // A passed-over event shares its UID with another in a way that matters (a duplicate, a
       // THISANDFUTURE override…): read again the passed-over events of those UIDs, so that the
       // layout is exactly the one without the pre-filter. Only those events are read, at the
       // lines the scan recorded; the whole feed only when the input cannot be read at an offset.
-      if var again = try reopen?() {
+      if var again {
         if again.readsAtOffsets, let lines = loader.linesToReadAgain(for: conflicts) {
           try loader.readAgain(lines: lines, keys: conflicts, from: again)
         } else {
@@ -182,8 +198,9 @@ public final class Feed: @unchecked Sendable {
         )
       }
     }
-    let (records, series, duplicates, duplicateWarnings) = Feed.group(
+    let (records, series, duplicatesRead, warningsRead) = Feed.group(
       loader.records, source: source)
+    let duplicateWarnings = Feed.merge(warningsRead, loader.byteDuplicates)
     if options.strict, let first = duplicateWarnings.first {
       throw .strictFailure(source: source, line: first.line, message: first.message)
     }
@@ -214,7 +231,7 @@ public final class Feed: @unchecked Sendable {
     self.warnings = notes + warnings
     self.skipped = skipped
     self.eventsRead = loader.eventsRead
-    self.eventsDuplicate = duplicates
+    self.eventsDuplicate = duplicatesRead + loader.byteDuplicates.count
     self.eventsPassedOver = loader.eventsPassedOver
     self.window = options.window
     self.options = options
@@ -227,12 +244,14 @@ public final class Feed: @unchecked Sendable {
   ///
   /// Duplicates (same UID and same RECURRENCE-ID, or both without one): the one with the highest
   /// SEQUENCE wins; on a tie, the first in the file.
+  ///
+  /// Each warning comes with the line of the VEVENT whose reading found the duplicate.
   static func group(_ all: [EventRecord], source: String) -> (
-    [EventRecord], [Series], Int, [ImportWarning]
+    [EventRecord], [Series], Int, [(foundAt: Int, warning: ImportWarning)]
   ) {
     var chosen: [String: Int] = [:]
     var keep = [Bool](repeating: true, count: all.count)
-    var warnings: [ImportWarning] = []
+    var warnings: [(foundAt: Int, warning: ImportWarning)] = []
     var duplicates = 0
     for (index, record) in all.enumerated() where !record.uid.isEmpty {
       let recurrence =
@@ -245,10 +264,13 @@ public final class Feed: @unchecked Sendable {
         keep[loser] = false
         chosen[key] = winner
         warnings.append(
-          ImportWarning(
-            source: source, line: all[loser].line, uid: record.uid,
-            message:
-              "repeats the VEVENT at line \(all[winner].line) (same UID and RECURRENCE-ID); that one is used"
+          (
+            record.line,
+            ImportWarning(
+              source: source, line: all[loser].line, uid: record.uid,
+              message:
+                "repeats the VEVENT at line \(all[winner].line) (same UID and RECURRENCE-ID); that one is used"
+            )
           ))
       } else {
         chosen[key] = index
@@ -281,6 +303,16 @@ public final class Feed: @unchecked Sendable {
       series[position].reach = Series.reach(of: members.map { records[$0] })
     }
     return (records, series, duplicates, warnings)
+  }
+
+  /// The duplicate warnings of libical's records and of the scan's keys, in the order of the
+  /// lines that found them: the order of one reading of every event.
+  static func merge(
+    _ one: [(foundAt: Int, warning: ImportWarning)],
+    _ other: [(foundAt: Int, warning: ImportWarning)]
+  ) -> [ImportWarning] {
+    if other.isEmpty { return one.map(\.warning) }
+    return (one + other).sorted { $0.foundAt < $1.foundAt }.map(\.warning)
   }
 
   /// Counts a series that cannot reach the window the way ``SeriesLayout`` would count it.

@@ -9,4 +9,10 @@ final class FeedCalendar {
   var wallZoneName: String?
   /// The zone X-WR-TIMEZONE names, when known: floating times are read in it.
   var wallZone: LibicalZone?
+
+  /// The zone this calendar's floating times are read in, drawn in `display`: the one owner of
+  /// the X-WR-TIMEZONE fallback (its zone when it names a known one, else the display zone).
+  func floatingZone(display: DisplayZone) -> LibicalZone {
+    wallZone ?? display.zone
+  }
 }

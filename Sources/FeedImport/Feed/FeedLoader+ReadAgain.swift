@@ -43,6 +43,81 @@ extension FeedLoader {
     records.sort { $0.line < $1.line }
   }
 
+  /// Settles the duplicates among the passed-over overrides of `uids` (see
+  /// ``conflictingUIDs()``) from their byte-level keys, as ``Feed/group(_:source:)`` would after
+  /// libical: in file order, of two overrides of one instance the one with the higher SEQUENCE
+  /// is used, on a tie the first. No event is parsed: only the first VEVENT of each UID is read
+  /// again (from the checkpoint before it, through the scanner), for the UID's text in the
+  /// warnings. Returns the UIDs it could not settle that way (overrides in different
+  /// calendars, a UID libical might read differently), to be read again with libical.
+  mutating func decideDuplicates(for uids: Set<Int>, from byteSource: ByteSource)
+    throws(ImportError) -> Set<Int>
+  {
+    var undecided: Set<Int> = []
+    let members = tally.passedOverOverrides.filter { uids.contains($0.uid) }
+      .sorted { ($0.uid, $0.line) < ($1.uid, $1.line) }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 << 10, alignment: 16)
+    defer { buffer.deallocate() }
+    var found: [(foundAt: Int, warning: ImportWarning)] = []
+    var start = 0
+    while start < members.count {
+      var end = start + 1
+      while end < members.count, members[end].uid == members[start].uid { end += 1 }
+      let group = members[start..<end]
+      start = end
+      let uid = group[group.startIndex].uid
+      let calendar = FeedLoader.calendar(ofLine: group[group.startIndex].line, tally.calendarLines)
+      let first = group[group.startIndex].line
+      let checkpoint = (first - 1) / LineSplitter.checkpointInterval
+      guard
+        group.allSatisfy({
+          FeedLoader.calendar(ofLine: $0.line, tally.calendarLines) == calendar
+        }),
+        checkpoints.indices.contains(checkpoint),
+        let item = try event(at: first, checkpoint: checkpoint, byteSource, buffer),
+        case .event(_, _, let facts) = item, facts.uidIsPlain, let text = facts.uid,
+        FeedLoader.uidKey(text) == uid
+      else {
+        undecided.insert(uid)
+        continue
+      }
+      var chosen: [Int: PassedOverride] = [:]
+      for override in group {
+        guard let earlier = chosen[override.instanceKey] else {
+          chosen[override.instanceKey] = override
+          continue
+        }
+        let winner = earlier.sequence >= override.sequence ? earlier : override
+        let loser = winner.line == earlier.line ? override : earlier
+        chosen[override.instanceKey] = winner
+        found.append(
+          (
+            override.line,
+            ImportWarning(
+              source: source, line: loser.line, uid: text,
+              message:
+                "repeats the VEVENT at line \(winner.line) (same UID and RECURRENCE-ID); that one is used"
+            )
+          ))
+      }
+    }
+    // Each settled duplicate is no longer passed over but counted as a duplicate.
+    for _ in found { countReadAgain() }
+    byteDuplicates += found
+    return undecided
+  }
+
+  /// The index of the calendar that holds `line`, from the lines where calendars begin.
+  static func calendar(ofLine line: Int, _ calendarLines: [Int]) -> Int {
+    var low = 0
+    var high = calendarLines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if calendarLines[middle] <= line { low = middle + 1 } else { high = middle }
+    }
+    return low - 1
+  }
+
   /// The VEVENT that starts at line `target`, read from checkpoint `checkpoint` on.
   private func event(
     at target: Int, checkpoint: Int, _ byteSource: ByteSource,

@@ -13,10 +13,14 @@ struct FeedLoader: ScanSink {
   var warnings: [ImportWarning] = []
   var skipped: [SkippedEvent] = []
   /// The scan's counts and passed-over UIDs, once ``load(from:)`` has read the feed.
-  private(set) var tally: ScanTally
+  var tally: ScanTally
   /// The scan's ``LineSplitter/checkpoints``, once ``load(from:)`` has read the feed.
-  private(set) var checkpoints: [Int] = []
+  var checkpoints: [Int] = []
   var strictProblem: ImportError?
+  /// Duplicates among passed-over overrides settled from their byte-level keys (see
+  /// ``decideDuplicates(for:from:)``): how many, and their warnings, each with the line of the
+  /// VEVENT whose reading found it (where ``Feed/group(_:source:)`` would have warned).
+  var byteDuplicates: [(foundAt: Int, warning: ImportWarning)] = []
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
   /// VCALENDAR repeating one byte for byte shares its zone (a folder of one-event files).
   private var readZones: [[UInt8]: (zone: LibicalZone, tzid: String)] = [:]
@@ -55,12 +59,22 @@ struct FeedLoader: ScanSink {
     if stopped, let strictProblem { throw strictProblem }
     tally = scan.tally
     checkpoints = scan.checkpoints
+    try finishLoad(
+      sawCalendarData: scan.sawCalendarData, startDescription: scan.startDescription,
+      nulBytes: scan.nulBytes)
+  }
+
+  /// The end of a load, once every item is taken: the events whose VTIMEZONE came after them,
+  /// and the feed-wide warnings.
+  mutating func finishLoad(sawCalendarData: Bool, startDescription: String, nulBytes: Int)
+    throws(ImportError)
+  {
     resolveDeferred()
-    if !scan.sawCalendarData {
-      throw .notICalendar(source: source, detail: scan.startDescription)
+    if !sawCalendarData {
+      throw .notICalendar(source: source, detail: startDescription)
     }
-    if scan.nulBytes > 0 {
-      warn(line: nil, uid: nil, "\(scan.nulBytes) NUL byte(s) removed")
+    if nulBytes > 0 {
+      warn(line: nil, uid: nil, "\(nulBytes) NUL byte(s) removed")
     }
     if warningsLeftOut > 0 {
       warnings.append(
@@ -91,21 +105,27 @@ struct FeedLoader: ScanSink {
   /// RECURRENCE-ID, passed over or kept) or a THISANDFUTURE override, which can move the
   /// passed-over series' instances anywhere; and see ``overrideConflicts()``. Overrides that
   /// only replace one instance far from the window do not matter.
-  mutating func conflictingUIDs() -> Set<Int> {
-    var conflicts = overrideConflicts()
-    guard !tally.passedOverUIDs.isEmpty else { return conflicts }
-    // Sorted in place: with a million events passed over, a copy would be 8 MB more.
-    KeySort.sort(&tally.passedOverUIDs, carrying: &tally.passedOverLines)
-    let passed = tally.passedOverUIDs
-    for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
-      conflicts.insert(passed[index])
+  ///
+  /// `duplicates` are the UIDs, not among `conflicts`, whose only link is passed-over
+  /// overrides of one instance written alike: ``decideDuplicates(for:from:)`` settles them from
+  /// their byte-level keys, without libical.
+  mutating func conflictingUIDs() -> (conflicts: Set<Int>, duplicates: Set<Int>) {
+    var (conflicts, duplicates) = overrideConflicts()
+    if !tally.passedOverUIDs.isEmpty {
+      // Sorted in place: with a million events passed over, a copy would be 8 MB more.
+      KeySort.sort(&tally.passedOverUIDs, carrying: &tally.passedOverLines)
+      let passed = tally.passedOverUIDs
+      for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
+        conflicts.insert(passed[index])
+      }
+      for record in records
+      where !record.uid.isEmpty && (record.recurrenceId == nil || record.thisAndFuture) {
+        let key = FeedLoader.uidKey(record.uid)
+        if FeedLoader.sorted(passed, contains: key) { conflicts.insert(key) }
+      }
     }
-    for record in records
-    where !record.uid.isEmpty && (record.recurrenceId == nil || record.thisAndFuture) {
-      let key = FeedLoader.uidKey(record.uid)
-      if FeedLoader.sorted(passed, contains: key) { conflicts.insert(key) }
-    }
-    return conflicts
+    duplicates.subtract(conflicts)
+    return (conflicts, duplicates)
   }
 
   /// Binary search in an ascending array.
@@ -123,17 +143,26 @@ struct FeedLoader: ScanSink {
   /// changes the layout: a THISANDFUTURE override; a master that is cancelled, does not recur
   /// (its instance then shows a RECURRENCE-ID), or whose replaced instance would last into the
   /// window; or a kept override of the same instance (a duplicate).
-  private func overrideConflicts() -> Set<Int> {
+  ///
+  /// Two passed-over overrides that may replace one instance are duplicates: in `duplicates`
+  /// when their RECURRENCE-ID is written alike and their SEQUENCE was read, else a conflict.
+  private func overrideConflicts() -> (conflicts: Set<Int>, duplicates: Set<Int>) {
     let passedOverOverrides = tally.passedOverOverrides
-    guard let window = options.window, !passedOverOverrides.isEmpty else { return [] }
+    guard let window = options.window, !passedOverOverrides.isEmpty else { return ([], []) }
     var conflicts: Set<Int> = []
+    var duplicates: Set<Int> = []
     // Two passed-over overrides of one instance: duplicates, counted as such without the filter.
     let ordered = passedOverOverrides.sorted { ($0.uid, $0.replacedDay) < ($1.uid, $1.replacedDay) }
     for index in ordered.indices.dropFirst()
     where ordered[index].uid == ordered[index - 1].uid
       && ordered[index].replacedDay - ordered[index - 1].replacedDay <= 1
     {
-      conflicts.insert(ordered[index].uid)
+      let (one, other) = (ordered[index - 1], ordered[index])
+      if one.instanceKey == other.instanceKey, one.sequence >= 0, other.sequence >= 0 {
+        duplicates.insert(other.uid)
+      } else {
+        conflicts.insert(other.uid)
+      }
     }
     let keys = Set(passedOverOverrides.map(\.uid))
     var kept: [Int: [Int]] = [:]
@@ -141,7 +170,7 @@ struct FeedLoader: ScanSink {
       let key = FeedLoader.uidKey(record.uid)
       if keys.contains(key) { kept[key, default: []].append(index) }
     }
-    guard !kept.isEmpty else { return conflicts }
+    guard !kept.isEmpty else { return (conflicts, duplicates) }
     for override in passedOverOverrides {
       for index in kept[override.uid] ?? [] {
         let record = records[index]
@@ -150,23 +179,23 @@ struct FeedLoader: ScanSink {
           matters = true
         } else if let recurrenceId = record.recurrenceId {
           let day = recurrenceId.dayValue
-          matters = day.map { abs($0.ordinal - override.replacedDay) <= 1 } ?? true
+          matters = day.map { abs($0.ordinal - Int(override.replacedDay)) <= 1 } ?? true
         } else if record.cancelled || !record.recurs {
           matters = true
         } else {
           let lengthDays =
             max(0, record.length.days) + (max(0, record.length.seconds) + 86_399) / 86_400
-          matters =
-            override.replacedDay - 2 <= window.upperBound.ordinal
-            && override.replacedDay + lengthDays + 2 >= window.lowerBound.ordinal
+          matters = ZoneMargin.mayMeet(
+            Int(override.replacedDay), Int(override.replacedDay) + lengthDays, window)
         }
         if matters { conflicts.insert(override.uid) }
       }
     }
-    return conflicts
+    return (conflicts, duplicates)
   }
 
-  /// Passes the tally's count of one event the second reading parses after all.
+  /// Takes one event off the tally's passed-over count: the second reading parses it after
+  /// all, or it is a duplicate settled from the scan's keys.
   mutating func countReadAgain() {
     tally.eventsPassedOver -= 1
   }

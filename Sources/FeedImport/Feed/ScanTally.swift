@@ -18,8 +18,9 @@ struct ScanTally {
   /// The line of each event of ``passedOverUIDs`` (``unknownLine`` past `UInt32`): where to
   /// read it again if it matters after all (see ``FeedLoader/readAgain(lines:checkpoints:from:)``).
   var passedOverLines: [UInt32] = []
-  /// The same for passed-over RECURRENCE-ID overrides, with the day of the instance replaced.
-  var passedOverOverrides: [(uid: Int, replacedDay: Int, line: Int)] = []
+  /// The same for passed-over RECURRENCE-ID overrides, with what the loader needs to tell
+  /// their duplicates without libical.
+  var passedOverOverrides: [PassedOverride] = []
   /// The line of each `BEGIN:VCALENDAR` (or bare component that stands for one), in order.
   var calendarLines: [Int] = []
   static let unknownLine = UInt32.max
@@ -44,7 +45,14 @@ struct ScanTally {
       eventsPassedOver += 1
       if let uid = facts.uid {
         if facts.overridesInstance, let replaced = facts.recurrenceIdDay {
-          passedOverOverrides.append((FeedLoader.uidKey(uid), replaced.ordinal, line))
+          var hasher = Hasher()
+          hasher.combine(facts.recurrenceIdHash)
+          hasher.combine(facts.startIsDate)
+          passedOverOverrides.append(
+            PassedOverride(
+              uid: FeedLoader.uidKey(uid), instanceKey: hasher.finalize(), line: line,
+              replacedDay: Int32(clamping: replaced.ordinal),
+              sequence: facts.sequence.map { Int32($0) } ?? -1))
         } else {
           passedOverUIDs.append(FeedLoader.uidKey(uid))
           passedOverLines.append(
@@ -62,4 +70,20 @@ struct ScanTally {
       return item
     }
   }
+}
+
+/// A RECURRENCE-ID override the pre-filter passed over, by its byte-level keys: enough to find
+/// its duplicates (same UID and instance) and to decide which one is used without libical.
+struct PassedOverride {
+  /// ``FeedLoader/uidKey(_:)`` of its UID.
+  let uid: Int
+  /// A hash of the RECURRENCE-ID line as written and of whether DTSTART is a DATE: equal keys
+  /// (in one calendar) are the same instance for libical; different keys may still be.
+  let instanceKey: Int
+  /// The line where the VEVENT begins.
+  let line: Int
+  /// The day of the instance replaced (the date part of RECURRENCE-ID).
+  let replacedDay: Int32
+  /// SEQUENCE as libical reads it, or -1 when the scan could not read it with certainty.
+  let sequence: Int32
 }

@@ -1,8 +1,8 @@
 import LaneLayout
 
 extension EventRecord {
-  /// The day ordinals that any occurrence of this event can touch, in any display zone (two
-  /// days of margin both sides), or nil when the scan of its rule finds no bound.
+  /// The day ordinals that any occurrence of this event can touch, in any display zone (with
+  /// ``ZoneMargin``'s days both sides), or nil when the scan of its rule finds no bound.
   ///
   /// Conservative: a window outside this range gets nothing from the event, so its series need
   /// not be expanded there.
@@ -23,7 +23,7 @@ extension EventRecord {
       last = max(last, day.ordinal)
     }
     let lengthDays = max(0, length.days) + (max(0, length.seconds) + 86_399) / 86_400
-    return (first - 2)...(last + lengthDays + 2)
+    return ZoneMargin.widened(first, last + lengthDays)
   }
 
   /// The last day a rule's instance can start on, or nil when it is not bounded in a way read
@@ -32,26 +32,11 @@ extension EventRecord {
     if !rule.until.isNull {
       return rule.until.dayValue?.ordinal
     }
-    guard rule.count > 0, !rule.hasByParts else { return nil }
-    let interval = Int(max(1, rule.interval))
-    let periodSeconds: Int
-    switch rule.frequency {
-    case .secondly: periodSeconds = 1
-    case .minutely: periodSeconds = 60
-    case .hourly: periodSeconds = 3_600
-    case .daily: periodSeconds = 86_400 + 3_600
-    case .weekly: periodSeconds = 7 * 86_400 + 3_600
-    // Day 29–31 is skipped in shorter months: at most every other month.
-    case .monthly: periodSeconds = 62 * 86_400
-    // 29 February: at most every eighth year (1896 → 1904).
-    case .yearly:
-      periodSeconds = (start.month == 2 && start.day == 29 ? 8 * 366 : 366) * 86_400
-    case .none: return nil
-    }
-    let (total, overflow) = (Int(rule.count) - 1).multipliedReportingOverflow(
-      by: interval * periodSeconds)
-    guard !overflow, total < 20_000 * 366 * 86_400 else { return nil }
-    return startDay.ordinal + (total + 86_399) / 86_400 + 1
+    guard rule.count > 0, !rule.hasByParts, let frequency = rule.frequency else { return nil }
+    return RuleReach.lastStartDay(
+      from: startDay, count: Int(rule.count), interval: Int(max(1, rule.interval)),
+      frequency: frequency, startMonth: Int(start.month), startDayOfMonth: Int(start.day)
+    )?.ordinal
   }
 }
 

@@ -127,9 +127,12 @@ final class LibicalZone: @unchecked Sendable {
     local(instant).offset
   }
 
-  /// The local time of `instant` in this zone, with the zone's UTC offset then.
+  /// The local time of `instant` in this zone, with the zone's UTC offset then. The time is
+  /// the wall clock's fields only: its ``WallTime/zone`` is not set (every caller formats the
+  /// fields or reads them as a floating time, and a time copied through an expansion is
+  /// cheaper without a reference).
   func local(_ instant: Int64) -> (time: WallTime, offset: Int) {
-    if isUTC, let time = WallTime.utc(instant, zone: self) { return (time, 0) }
+    if isUTC, let time = WallTime.utc(instant, zone: nil) { return (time, 0) }
     return libicalLocal(instant)
   }
 
@@ -139,13 +142,13 @@ final class LibicalZone: @unchecked Sendable {
   func libicalLocal(_ instant: Int64) -> (time: WallTime, offset: Int) {
     if let earlier = folded(instant) {
       let (foldedTime, offset) = libicalLocal(earlier)
-      if var time = WallTime.utc(instant + Int64(offset), zone: foldedTime.zone) {
+      if var time = WallTime.utc(instant + Int64(offset), zone: nil) {
         time.isDaylight = foldedTime.isDaylight
         return (time, offset)
       }
     }
     let time = LibicalGate.run {
-      WallTime(icaltime_from_timet_with_zone(time_t(instant), 0, pointer), zone: self)
+      WallTime(icaltime_from_timet_with_zone(time_t(instant), 0, pointer), zone: nil)
     }
     let offset = Int(time.fieldSeconds - instant)
     return (time, offset)

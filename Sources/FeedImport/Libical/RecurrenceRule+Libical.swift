@@ -7,7 +7,7 @@ extension RecurrenceRule {
   /// by `zone`.
   init(_ rule: icalrecurrencetype, zone: (OpaquePointer?) -> LibicalZone?) {
     self.init(
-      frequency: Frequency(rawValue: rule.freq.rawValue) ?? .none,
+      frequency: RecurrenceFrequency(rawValue: rule.freq.rawValue),
       until: WallTime(rule.until, zone: zone(rule.until.zone)), count: rule.count,
       interval: rule.interval, weekStart: Int(rule.week_start.rawValue))
     bySecond = RecurrenceRule.values(rule.by_second)
@@ -27,7 +27,9 @@ extension RecurrenceRule {
   /// `body`.
   func withLibicalRule<Result>(_ body: (icalrecurrencetype) -> Result) -> Result {
     var rule = icalrecurrencetype()
-    rule.freq = icalrecurrencetype_frequency(rawValue: frequency.rawValue)
+    rule.freq =
+      frequency.map { icalrecurrencetype_frequency(rawValue: $0.rawValue) }
+      ?? ICAL_NO_RECURRENCE
     rule.until = until.libical
     rule.count = count
     rule.interval = interval

@@ -2,14 +2,8 @@
 /// arrays (without libical's end marker) and RSCALE as a string, so that a rule goes to
 /// libical's iterator and back unchanged.
 struct RecurrenceRule {
-  /// FREQ, in libical's order.
-  enum Frequency: UInt32 {
-    case secondly, minutely, hourly, daily, weekly, monthly, yearly
-    /// No FREQ (libical's answer for a rule it cannot read).
-    case none
-  }
-
-  var frequency: Frequency
+  /// FREQ; nil when libical read none (a rule it cannot read).
+  var frequency: RecurrenceFrequency?
   /// UNTIL; ``WallTime/null`` when the rule has none.
   var until: WallTime
   /// COUNT; 0 when the rule has none.

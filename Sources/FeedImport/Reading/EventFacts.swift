@@ -37,6 +37,17 @@ struct EventFacts: Sendable {
   var uidTruncated = false
   /// The UID holds a backslash escape (libical reads it unescaped).
   var uidEscaped = false
+  /// How many UID properties the event has (libical keeps the last).
+  var uidCount = 0
+  /// A hash of the RECURRENCE-ID line's bytes, parameters and value, as written: two overrides
+  /// with the same hash (and DTSTART of the same kind) name the same instance for libical.
+  var recurrenceIdHash = 0
+  /// DTSTART is a DATE (an all-day event), read strictly.
+  var startIsDate = false
+  /// SEQUENCE as libical reads it: 0 when absent; nil when written in a way this scan does not
+  /// read with certainty (not plain digits, folded, repeated).
+  var sequence: Int? = 0
+  private var sequenceCount = 0
 
   static let uidLimit = 1_000
   /// Days an overridden instance is assumed to last at most before the loader checks.
@@ -44,7 +55,7 @@ struct EventFacts: Sendable {
 
   /// Whether the event may have an occurrence whose days meet `first…last`.
   ///
-  /// Conservative: anything uncertain is kept. Two days of margin on both sides cover every
+  /// Conservative: anything uncertain is kept. ``ZoneMargin``'s days on both sides cover every
   /// UTC offset and floating time, whatever the display zone. A recurring event is passed over
   /// only when it has a single RRULE this scan can bound (``RuleFacts``), no RDATE or EXRULE,
   /// and a readable length; every RECURRENCE-ID override and every cancelled event is kept.
@@ -56,8 +67,8 @@ struct EventFacts: Sendable {
       // week of extra margin covers most masters, and the loader checks the rest against the
       // master once the feed is read.
       guard !hasRange, !recurs, let replaced = recurrenceIdDay,
-        replaced.ordinal > last.ordinal + 2
-          || replaced.ordinal < first.ordinal - 2 - EventFacts.replacedInstanceMargin
+        !ZoneMargin.mayMeet(
+          replaced.ordinal, replaced.ordinal + EventFacts.replacedInstanceMargin, first...last)
       else { return true }
     }
     guard let start = startDay else { return true }
@@ -83,14 +94,14 @@ struct EventFacts: Sendable {
       lastStart = max(start, ruleEnd)
     }
     let length = max(0, start.distance(to: end))
-    return start.ordinal <= last.ordinal + 2
-      && lastStart.ordinal + length >= first.ordinal - 2
+    return ZoneMargin.mayMeet(start.ordinal, lastStart.ordinal + length, first...last)
   }
 
   /// The properties the scan reads; `unused` for the common ones nothing in icslanes reads;
   /// everything else is `other`.
   enum Property {
-    case dtStart, dtEnd, duration, rrule, rdate, exrule, exdate, recurrenceId, status, uid, other
+    case dtStart, dtEnd, duration, rrule, rdate, exrule, exdate, recurrenceId, status, uid,
+      sequence, other
     case unused
   }
 
@@ -102,7 +113,11 @@ struct EventFacts: Sendable {
     switch property {
     case .dtStart:
       startDay = EventFacts.dayValue(line)
-      if startDay == nil { unreadable = true }
+      if startDay == nil {
+        unreadable = true
+      } else if let start = EventFacts.valueStart(line) {
+        startIsDate = line.count - start == 8
+      }
     case .dtEnd:
       hasEnd = true
       endDay = EventFacts.dayValue(line)
@@ -125,6 +140,9 @@ struct EventFacts: Sendable {
     case .recurrenceId:
       overridesInstance = true
       recurrenceIdDay = EventFacts.dayValue(line)
+      var hasher = Hasher()
+      hasher.combine(bytes: UnsafeRawBufferPointer(line))
+      recurrenceIdHash = hasher.finalize()
       if let colon = EventFacts.valueStart(line) {
         let head = UnsafeBufferPointer(rebasing: line[..<colon])
         hasRange = EventFacts.contains(head, "RANGE")
@@ -135,9 +153,13 @@ struct EventFacts: Sendable {
         if EventFacts.hasPrefix(value, "CANCELLED") { cancelled = true }
       }
     case .uid:
+      uidCount += 1
       if let start = EventFacts.valueStart(line) {
         appendUID(line[start...])
       }
+    case .sequence:
+      sequenceCount += 1
+      sequence = sequenceCount == 1 ? EventFacts.sequenceValue(line) : nil
     case .other, .unused:
       break
     }
@@ -149,6 +171,7 @@ struct EventFacts: Sendable {
   mutating func noteContinuation(of property: Property, line: UnsafeBufferPointer<UInt8>) {
     switch property {
     case .dtStart, .dtEnd, .duration, .status, .recurrenceId, .exdate: unreadable = true
+    case .sequence: sequence = nil
     // A folded RRULE is read no further: keep the event.
     case .rrule: unboundedRecurrence = true
     case .uid: appendUID(line.dropFirst())
@@ -195,6 +218,7 @@ struct EventFacts: Sendable {
       return hasPrefix(line, "DTSTAMP") || hasPrefix(line, "COMMENT") ? .unused : .other
     case 8:
       if hasPrefix(line, "DURATION") { return .duration }
+      if hasPrefix(line, "SEQUENCE") { return .sequence }
       return hasPrefix(line, "ATTENDEE") ? .unused : .other
     case 9:
       return hasPrefix(line, "ORGANIZER") ? .unused : .other
@@ -288,6 +312,24 @@ struct EventFacts: Sendable {
       number = number * 10 + Int(byte - 0x30)
     }
     return number
+  }
+
+  /// A SEQUENCE value of one to nine ASCII digits (what libical reads as that integer); nil
+  /// for anything else.
+  static func sequenceValue(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let start = valueStart(line), (1...9).contains(line.count - start) else { return nil }
+    return digits(line, start..<line.count)
+  }
+
+  /// Whether the UID text is one libical gives back byte for byte: printable ASCII without
+  /// spaces, backslashes or commas, read from a single UID property.
+  var uidIsPlain: Bool {
+    guard uidCount == 1, !uidTruncated, !uidEscaped, var text = uid, !text.isEmpty else {
+      return false
+    }
+    return text.withUTF8 { bytes in
+      bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != 0x5C && $0 != 0x2C }
+    }
   }
 
   /// Whether every value of an EXDATE line is one ``dayValue(_:parameters:)`` reads.

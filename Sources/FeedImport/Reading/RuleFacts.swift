@@ -10,9 +10,7 @@ import LaneLayout
 /// when every period of its FREQ is sure to hold an instance (see ``lastStartDay(from:startMonth:startDayOfMonth:)``).
 /// A rule with anything else has no bound here and its event is always kept.
 struct RuleFacts: Sendable {
-  enum Frequency: Sendable {
-    case secondly, minutely, hourly, daily, weekly, monthly, yearly
-  }
+  typealias Frequency = RecurrenceFrequency
 
   var frequency: Frequency?
   var count: Int?
@@ -49,8 +47,84 @@ struct RuleFacts: Sendable {
       unknown = true
       return
     }
+    if readASCIIPart(part, equals: equals) { return }
     let name = RuleFacts.upper(part[part.startIndex..<equals])
     let text = RuleFacts.upper(part[(equals + 1)...])
+    readPart(name: name, text: text)
+  }
+
+  /// Reads an all-ASCII part with a known name straight from its bytes, as ``readPart(_:)``
+  /// reads it through upper-cased strings (the same decisions, without a `String` for FREQ,
+  /// COUNT, INTERVAL, UNTIL and WKST). Returns false, having read nothing, for anything else.
+  private mutating func readASCIIPart(
+    _ part: UnsafeBufferPointer<UInt8>.SubSequence, equals: Int
+  ) -> Bool {
+    guard part.allSatisfy({ $0 < 0x80 }) else { return false }
+    let nameBytes = UnsafeBufferPointer(rebasing: part[part.startIndex..<equals])
+    let value = UnsafeBufferPointer(rebasing: part[(equals + 1)...])
+    func named(_ word: StaticString) -> Bool {
+      nameBytes.count == word.utf8CodeUnitCount && EventFacts.hasPrefix(nameBytes, word)
+    }
+    func valued(_ word: StaticString) -> Bool {
+      value.count == word.utf8CodeUnitCount && EventFacts.hasPrefix(value, word)
+    }
+    if named("FREQ") {
+      if valued("SECONDLY") {
+        frequency = .secondly
+      } else if valued("MINUTELY") {
+        frequency = .minutely
+      } else if valued("HOURLY") {
+        frequency = .hourly
+      } else if valued("DAILY") {
+        frequency = .daily
+      } else if valued("WEEKLY") {
+        frequency = .weekly
+      } else if valued("MONTHLY") {
+        frequency = .monthly
+      } else if valued("YEARLY") {
+        frequency = .yearly
+      } else {
+        unknown = true
+      }
+    } else if named("COUNT") {
+      if let number = RuleFacts.number(value) { count = number } else { unknown = true }
+    } else if named("INTERVAL") {
+      if let number = RuleFacts.number(value) { interval = number } else { unknown = true }
+    } else if named("UNTIL") {
+      if value.count >= 8,
+        let number = RuleFacts.number(UnsafeBufferPointer(rebasing: value[0..<8])),
+        let day = Day(year: number / 10000, month: number / 100 % 100, day: number % 100)
+      {
+        untilDay = day
+      } else {
+        unknown = true
+      }
+    } else if named("WKST") {
+      // Read as the strings read it: not at all.
+    } else if let name = RuleFacts.byNameList.first(where: { named($0.bytes) })?.name {
+      // The value as an upper-cased string (short values need no allocation).
+      let text = String(unsafeUninitializedCapacity: value.count) { buffer in
+        for (index, byte) in value.enumerated() {
+          buffer[index] = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+        }
+        return value.count
+      }
+      readPart(name: name, text: text)
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// The BY part names, as bytes to match and as the strings ``byParts`` keeps.
+  private static let byNameList: [(bytes: StaticString, name: String)] = [
+    ("BYSECOND", "BYSECOND"), ("BYMINUTE", "BYMINUTE"), ("BYHOUR", "BYHOUR"), ("BYDAY", "BYDAY"),
+    ("BYMONTHDAY", "BYMONTHDAY"), ("BYYEARDAY", "BYYEARDAY"), ("BYWEEKNO", "BYWEEKNO"),
+    ("BYMONTH", "BYMONTH"), ("BYSETPOS", "BYSETPOS"),
+  ]
+
+  /// A part by its upper-cased name and value.
+  private mutating func readPart(name: String, text: String) {
     switch name {
     case "FREQ":
       switch text {
@@ -104,32 +178,15 @@ struct RuleFacts: Sendable {
       return everyPeriodHoldsAnInstance(frequency, startDayOfMonth: startDayOfMonth)
         ? countBound(frequency, count: count, from: start) : nil
     }
-    let days: Int
-    if byDay {
-      // Every week of the rule holds at least one instance.
-      let (weeks, overflow) = count.multipliedReportingOverflow(by: interval)
-      guard !overflow, weeks < 1_000_000 else { return nil }
-      days = (weeks + 1) * 7
-    } else {
-      let periodSeconds: Int
-      switch frequency {
-      case .secondly: periodSeconds = 1
-      case .minutely: periodSeconds = 60
-      case .hourly: periodSeconds = 3_600
-      case .daily: periodSeconds = 86_400 + 3_600
-      case .weekly: periodSeconds = 7 * 86_400 + 3_600
-      // Days 29–31 are skipped in shorter months: at worst every other month.
-      case .monthly: periodSeconds = 62 * 86_400
-      // 29 February: at worst every eighth year.
-      case .yearly:
-        periodSeconds = (startMonth == 2 && startDayOfMonth == 29 ? 8 * 366 : 366) * 86_400
-      }
-      let (steps, overflow1) = (count - 1).multipliedReportingOverflow(by: interval)
-      let (total, overflow2) = steps.multipliedReportingOverflow(by: periodSeconds)
-      guard !overflow1, !overflow2, total < 3_000 * 366 * 86_400 else { return nil }
-      days = (total + 86_399) / 86_400 + 1
+    guard byDay else {
+      return RuleReach.lastStartDay(
+        from: start, count: count, interval: interval, frequency: frequency,
+        startMonth: startMonth, startDayOfMonth: startDayOfMonth)
     }
-    return start.adding(days: days)
+    // Every week of the rule holds at least one instance.
+    let (weeks, overflow) = count.multipliedReportingOverflow(by: interval)
+    guard !overflow, weeks < 1_000_000 else { return nil }
+    return start.adding(days: (weeks + 1) * 7)
   }
 
   /// The bound of a COUNT rule whose every period (of FREQ, DAILY or coarser) holds at least one
@@ -276,5 +333,26 @@ struct RuleFacts: Sendable {
   private static func number(_ text: String) -> Int? {
     guard !text.isEmpty, text.count <= 9, text.allSatisfy(\.isASCII) else { return nil }
     return Int(text)
+  }
+
+  /// ``number(_:)`` of ASCII bytes: at most 9 of them, an optional sign and at least one
+  /// digit, as `Int(_:)` reads them.
+  private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
+    var index = 0
+    var negative = false
+    if bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-") {
+      negative = bytes[0] == UInt8(ascii: "-")
+      index = 1
+    }
+    guard index < bytes.count else { return nil }
+    var value = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte >= 0x30, byte <= 0x39 else { return nil }
+      value = value * 10 + Int(byte - 0x30)
+      index += 1
+    }
+    return negative ? -value : value
   }
 }

@@ -29,7 +29,7 @@ extension SeriesExpander {
     _ body: (WallTime) -> Bool
   ) {
     guard let startDay = wallStart.dayValue else { return }
-    let earliestDay = Int((earliest - 3 * 86_400) / 86_400)
+    let earliestDay = Int((earliest - ZoneMargin.wallClockLeadSeconds) / 86_400)
     var index = max(0, (earliestDay - startDay.ordinal) / stepDays)
     while let wall = instance(
       like: wallStart, on: startDay.ordinal + index * stepDays, until: until),
@@ -104,7 +104,7 @@ extension SeriesExpander {
       remaining = Int(rule.count)
       if !days.contains(weekday(startDay.ordinal)) { remaining -= 1 }
     } else {
-      let earliestDay = Int((earliest - 3 * 86_400) / 86_400)
+      let earliestDay = Int((earliest - ZoneMargin.wallClockLeadSeconds) / 86_400)
       week = max(0, (earliestDay - firstWeek) / stride - 1)
     }
     while remaining > 0 {

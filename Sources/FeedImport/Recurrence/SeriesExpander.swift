@@ -14,11 +14,10 @@ struct ExpansionWindow {
   /// milliseconds per step); a safety net for hostile rules, reported as a warning.
   var timeBudget: Duration = .seconds(10)
 
-  /// Two days either side cover every UTC offset and floating time.
-  static let margin: Int64 = 2 * 86_400
-
-  var earliest: Int64 { Int64(firstDay.ordinal) * 86_400 - ExpansionWindow.margin }
-  var latest: Int64 { Int64(lastDay.ordinal + 1) * 86_400 + ExpansionWindow.margin }
+  /// The first instant an instance that may land on the days can start at (``ZoneMargin``).
+  var earliest: Int64 { ZoneMargin.earliestInstant(onOrAfter: firstDay) }
+  /// The instant every instance that may land on the days starts before (``ZoneMargin``).
+  var latest: Int64 { ZoneMargin.latestInstant(through: lastDay) }
 }
 
 /// One instance of a series before it becomes a span.
@@ -300,7 +299,7 @@ struct SeriesExpander {
     case .weekly: period = 601_200
     case .monthly: period = 28 * 86_400 - 3_600
     case .yearly: period = 365 * 86_400 - 3_600
-    case .none: return Int64.max
+    case nil: return Int64.max
     }
     let periods = max(0, elapsed) / period / interval + 2
     let perPeriod = rule.hasByParts ? instancesPerPeriod(of: rule) : 1
@@ -311,20 +310,21 @@ struct SeriesExpander {
   /// An upper bound of the instances one FREQ period of `rule` holds (as `RuleDensity` counts
   /// them): its days times the BY parts finer than FREQ.
   static func instancesPerPeriod(of rule: RecurrenceRule) -> Int {
+    guard let frequency = rule.frequency else { return 1 }
     var instances: Int
-    switch rule.frequency {
+    switch frequency {
     case .yearly: instances = 366
     case .monthly: instances = 31
     case .weekly: instances = 7
     default: instances = 1
     }
-    if rule.frequency.rawValue > RecurrenceRule.Frequency.hourly.rawValue {
+    if frequency.rawValue > RecurrenceFrequency.hourly.rawValue {
       instances *= max(1, rule.byHour.count)
     }
-    if rule.frequency.rawValue > RecurrenceRule.Frequency.minutely.rawValue {
+    if frequency.rawValue > RecurrenceFrequency.minutely.rawValue {
       instances *= max(1, rule.byMinute.count)
     }
-    if rule.frequency.rawValue > RecurrenceRule.Frequency.secondly.rawValue {
+    if frequency.rawValue > RecurrenceFrequency.secondly.rawValue {
       instances *= max(1, rule.bySecond.count)
     }
     return instances

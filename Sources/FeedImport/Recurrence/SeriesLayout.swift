@@ -23,8 +23,7 @@ struct SeriesLayout {
       batch.eventsCancelled += 1 + overrides.count
       return
     }
-    let calendar = feed.calendars[master.calendar]
-    let floating = calendar.wallZone ?? zone.zone
+    let floating = feed.calendars[master.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
 
     // Overrides by the instance they replace; THISANDFUTURE ones in order.
@@ -58,14 +57,19 @@ struct SeriesLayout {
     }
     var shown = false
     for instance in result.instances where !replaced.contains(instance.key) {
-      var record = master
+      // Shown as the master, or as the THISANDFUTURE override in force (the record itself is
+      // not copied: an instance of a long series would copy it every time).
+      var title = master.title
+      var location = master.location
+      var categories = master.categories
+      var color = master.color
       var start = instance.start
       var length = master.length
       if let range = ranges.last(where: { $0.key < instance.key }) {
-        record.title = range.record.title
-        record.location = range.record.location
-        record.categories = range.record.categories
-        record.color = range.record.color
+        title = range.record.title
+        location = range.record.location
+        categories = range.record.categories
+        color = range.record.color
         length = range.record.length
         let seconds = shift(of: range.record, from: range.key)
         if seconds != 0 {
@@ -86,7 +90,8 @@ struct SeriesLayout {
         placement.meets(window.firstDay, window.lastDay)
       else { continue }
       let span = maker.span(
-        of: record, title: record.title, location: record.location, placement: placement,
+        of: master, title: title, location: location, categories: categories, color: color,
+        placement: placement,
         recurrenceId: master.recurs || !overrides.isEmpty ? instance.start : nil,
         recurrenceIdIsStart: instance.placement != nil, floatingZone: floating)
       batch.append(span, event: masterIndex)
@@ -124,9 +129,9 @@ struct SeriesLayout {
   }
 
   /// The instants outside which a timed instance surely misses the window: its local midnights
-  /// widened by three hours.
+  /// widened by ``ZoneMargin/dstJumpSeconds``.
   private func instantBounds(_ maker: SpanMaker) -> ClosedRange<Int64> {
-    let slack: Int64 = 3 * 3_600
+    let slack = ZoneMargin.dstJumpSeconds
     let low = maker.midnight(of: window.firstDay) - slack
     let high = maker.midnight(of: window.lastDay.adding(days: 1)) + slack
     return low...max(low, high)
@@ -143,8 +148,7 @@ struct SeriesLayout {
       batch.eventsCancelled += 1
       return
     }
-    let calendar = feed.calendars[record.calendar]
-    let floating = calendar.wallZone ?? zone.zone
+    let floating = feed.calendars[record.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
     // An override stands for one instance (RFC 5545 3.8.4.4): an RRULE or RDATE on it is not
     // expanded. An orphan without RECURRENCE-ID is a series of its own.
@@ -164,7 +168,8 @@ struct SeriesLayout {
     for instance in result.instances {
       guard let placement = instance.placement else { continue }
       let span = maker.span(
-        of: record, title: record.title, location: record.location, placement: placement,
+        of: record, title: record.title, location: record.location,
+        categories: record.categories, color: record.color, placement: placement,
         recurrenceId: record.recurrenceId, floatingZone: floating)
       batch.append(span, event: index)
       shown = true

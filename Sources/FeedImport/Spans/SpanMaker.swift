@@ -6,11 +6,14 @@ struct SpanMaker {
   let display: LibicalZone
   let calendarName: String?
 
-  /// The span of an occurrence already placed. `recurrenceIdIsStart` says that `recurrenceId`
-  /// is the very start the occurrence was placed from, so that its text is the start's.
+  /// The span of an occurrence of `record` already placed, shown with `title`, `location`,
+  /// `categories` and `color` (its own, or a THISANDFUTURE override's). `recurrenceIdIsStart`
+  /// says that `recurrenceId` is the very start the occurrence was placed from, so that its text
+  /// is the start's.
   func span(
-    of record: EventRecord, title: String, location: String?, placement: SpanPlacement,
-    recurrenceId: WallTime?, recurrenceIdIsStart: Bool = false, floatingZone: LibicalZone?
+    of record: EventRecord, title: String, location: String?, categories: [String],
+    color: String?, placement: SpanPlacement, recurrenceId: WallTime?,
+    recurrenceIdIsStart: Bool = false, floatingZone: LibicalZone?
   ) -> DaySpan {
     let startText: String
     let endText: String
@@ -33,7 +36,7 @@ struct SpanMaker {
       firstDay: placement.firstDay, lastDay: placement.lastDay,
       startInstant: placement.startInstant, endInstant: placement.endInstant,
       calendar: calendarName, location: location,
-      categories: record.categories.isEmpty ? nil : record.categories, color: record.color)
+      categories: categories.isEmpty ? nil : categories, color: color)
   }
 
   /// Where an occurrence starting at `start` falls in the display zone: the days it covers by

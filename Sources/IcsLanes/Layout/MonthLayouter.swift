@@ -17,11 +17,9 @@ public enum MonthLayouter {
   public static func layOut(_ feeds: [Feed], month: YearMonth, request: MonthRequest) -> (
     layout: MonthLayout, warnings: [ImportWarning]
   ) {
-    let grid = MonthGrid(
-      month: month, weekStart: request.options.weekStart,
-      showsOutsideDays: request.options.showsOutsideDays)
+    let days = MonthGrid(month: month, options: request.options).visibleDays
     let batches = feeds.map {
-      $0.spans(from: grid.firstVisibleDay, through: grid.lastVisibleDay, in: request.zone)
+      $0.spans(from: days.lowerBound, through: days.upperBound, in: request.zone)
     }
     return assemble(feeds, batches, month: month, request: request)
   }
@@ -50,12 +48,7 @@ public enum MonthLayouter {
     _ feeds: [Feed], request: MonthRequest,
     each body: (MonthLayout, [ImportWarning]) throws -> Void
   ) rethrows {
-    let windows = request.months.map { month in
-      let grid = MonthGrid(
-        month: month, weekStart: request.options.weekStart,
-        showsOutsideDays: request.options.showsOutsideDays)
-      return grid.firstVisibleDay...grid.lastVisibleDay
-    }
+    let windows = request.visibleDays
     var perFeed = feeds.map { $0.spans(for: windows, in: request.zone) }
     // Two months at a time, laid out on two threads: months are independent values.
     var first = 0

@@ -29,11 +29,15 @@ public struct MonthRequest: Sendable {
   /// The days any of the months shows (the grids' edges, which cover outside days too): the
   /// window to pre-filter a feed for.
   public var window: ClosedRange<Day> {
-    let grids = months.map {
-      MonthGrid(month: $0, weekStart: options.weekStart, showsOutsideDays: true)
-    }
-    let first = grids.map(\.firstGridDay).min() ?? Day(ordinal: 0)
-    let last = grids.map(\.lastGridDay).max() ?? first
+    let grids = months.map { MonthGrid(month: $0, options: options).gridDays }
+    let first = grids.map(\.lowerBound).min() ?? Day(ordinal: 0)
+    let last = grids.map(\.upperBound).max() ?? first
     return first...last
+  }
+
+  /// Each month's visible days (`MonthGrid.visibleDays`), in order: the windows its
+  /// occurrences are expanded on.
+  public var visibleDays: [ClosedRange<Day>] {
+    months.map { MonthGrid(month: $0, options: options).visibleDays }
   }
 }

@@ -1,4 +1,5 @@
 import FeedImport
+import FeedIndex
 import LaneLayout
 
 /// One or more iCalendar feeds, loaded once, that lay out any month or range of months.
@@ -12,13 +13,68 @@ import LaneLayout
 /// let options = try MonthViewOptions(zoneNamed: "Europe/Berlin", weekStart: .monday)
 /// let august = try source.layOut(month: "2024-08", options: options)
 /// ```
+///
+/// Opened with an index (``init(contentsOf:index:options:)``), a source of feed files loads, for
+/// each layout, only the events that can touch its months, from an index kept beside the feeds'
+/// data: the first opening surveys each file once, and every month after costs milliseconds.
 public struct CalendarSource: Sendable {
-  /// The loaded feeds, in the order given.
+  /// The loaded feeds, in the order given; none for a source opened with an index, which loads
+  /// its feeds anew for each layout.
   public let feeds: [Feed]
+  /// The indexed feed files, their index's place and the options they load with.
+  private let indexed: (paths: [String], place: IndexPlace, options: ImportOptions)?
 
   /// A source of feeds loaded already.
   public init(feeds: [Feed]) {
     self.feeds = feeds
+    indexed = nil
+  }
+
+  /// Opens the feed files at `paths` with an index at `index`, built (or rebuilt, when a file
+  /// changed) here; each layout then reads from each file only the events that can touch its
+  /// months, with the same result as a source loaded without an index.
+  ///
+  /// `options.window` is not used: each layout sets its own.
+  ///
+  /// - Throws: ``IcsLanesError/feed(source:error:)`` for the first feed that cannot be loaded.
+  public init(
+    contentsOf paths: [String], index: FeedIndexLocation, options: ImportOptions = ImportOptions()
+  ) throws(IcsLanesError) {
+    let place: IndexPlace
+    switch index {
+    case .automatic: place = IndexPlace.automatic()
+    case .folder(let folder): place = .folder(folder)
+    }
+    var opening = options
+    // A window of one day long ago (1 January of year 1): builds or checks each index, and
+    // reads almost nothing.
+    opening.window = Day(ordinal: -719_162)...Day(ordinal: -719_162)
+    for path in paths {
+      do {
+        _ = try IndexedFeed.load(path: path, options: opening, place: place)
+      } catch {
+        throw .feed(source: path, error: error)
+      }
+    }
+    feeds = []
+    indexed = (paths, place, options)
+  }
+
+  /// The feeds to lay `request` out from: the loaded ones, or each indexed file loaded for the
+  /// request's months.
+  private func feeds(for request: MonthRequest) throws(IcsLanesError) -> [Feed] {
+    guard let indexed else { return feeds }
+    var options = indexed.options
+    options.window = request.window
+    var loaded: [Feed] = []
+    for path in indexed.paths {
+      do {
+        loaded.append(try IndexedFeed.load(path: path, options: options, place: indexed.place))
+      } catch {
+        throw .feed(source: path, error: error)
+      }
+    }
+    return loaded
   }
 
   /// Loads the feed at `path` (`-` reads standard input).
@@ -72,7 +128,7 @@ public struct CalendarSource: Sendable {
   }
 
   /// Problems met while loading that lost nothing, or lost one event (listed in every layout's
-  /// `MonthLayout.skipped`), in feed order.
+  /// `MonthLayout.skipped`), in feed order (none for a source opened with an index).
   ///
   /// Problems met while expanding a month (an event with more occurrences than
   /// `ImportOptions.maximumOccurrencesPerEvent`) are not kept here; `MonthLayouter` returns them
@@ -88,7 +144,8 @@ public struct CalendarSource: Sendable {
     throws(IcsLanesError) -> MonthLayout
   {
     try options.validate()
-    return MonthLayouter.layOut(feeds, month: month, request: options.request(first: month)).layout
+    let request = options.request(first: month)
+    return MonthLayouter.layOut(try feeds(for: request), month: month, request: request).layout
   }
 
   /// The layout of the month written `YYYY-MM`.
@@ -116,7 +173,7 @@ public struct CalendarSource: Sendable {
     }
     try options.validate()
     let request = options.request(first: first, count: count)
-    return MonthLayouter.layOut(feeds, request: request).layouts
+    return MonthLayouter.layOut(try feeds(for: request), request: request).layouts
   }
 
   /// The twelve layouts of `year`, January first.

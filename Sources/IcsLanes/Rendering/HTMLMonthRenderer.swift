@@ -52,9 +52,17 @@ public struct HTMLMonthRenderer: Sendable {
 
   /// The page for several layouts, in the order given.
   public func render(_ layouts: [MonthLayout]) -> String {
+    var html = ""
+    write(layouts) { html += $0 }
+    return html
+  }
+
+  /// Hands `output` the page of ``render(_:)-([MonthLayout])`` piece by piece, a week row at a
+  /// time, so that a big layout's page is never whole in memory.
+  package func write(_ layouts: [MonthLayout], to output: (String) -> Void) {
     let language = names.localeIdentifier.split(separator: "_").first.map(String.init) ?? "en"
     let pageTitle = layouts.map { names.title(of: $0.month) }.joined(separator: " – ")
-    var html = """
+    let html = """
       <!DOCTYPE html>
       <html lang="\(HTMLText.escape(language))">
       <head>
@@ -71,13 +79,13 @@ public struct HTMLMonthRenderer: Sendable {
       <main>
 
       """
+    output(html)
     for (index, layout) in layouts.enumerated() {
       let previous = index > 0 ? layouts[index - 1] : nil
       let next = index + 1 < layouts.count ? layouts[index + 1] : nil
-      html += month(layout, previous: previous, next: next)
+      month(layout, previous: previous, next: next, to: output)
     }
-    html += "</main>\n</body>\n</html>\n"
-    return html
+    output("</main>\n</body>\n</html>\n")
   }
 
   /// The `id` of a month's section, the target of the navigation links.
@@ -85,7 +93,11 @@ public struct HTMLMonthRenderer: Sendable {
     "m-\(month)"
   }
 
-  private func month(_ layout: MonthLayout, previous: MonthLayout?, next: MonthLayout?) -> String {
+  /// One month's section, handed to `output` in pieces (one per week row).
+  private func month(
+    _ layout: MonthLayout, previous: MonthLayout?, next: MonthLayout?,
+    to output: (String) -> Void
+  ) {
     let title = HTMLText.escape(names.title(of: layout.month))
     var html = "<section class=\"month\" id=\"\(HTMLMonthRenderer.anchor(layout.month))\">\n"
     html += "<header>"
@@ -100,10 +112,11 @@ public struct HTMLMonthRenderer: Sendable {
     html += "</div>\n<div class=\"grid\" aria-label=\"\(title)\">\n"
     let colors = Dictionary(
       (layout.calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
+    output(html)
     for week in layout.weeks {
-      html += self.week(week, in: layout, colors: colors)
+      output(self.week(week, in: layout, colors: colors))
     }
-    html += "</div>\n"
+    html = "</div>\n"
     if let calendars = layout.calendars, !calendars.isEmpty {
       html += "<div class=\"legend\">"
       for calendar in calendars {
@@ -116,7 +129,7 @@ public struct HTMLMonthRenderer: Sendable {
       html += "<p class=\"note\">\(layout.skipped.count) event(s) skipped.</p>\n"
     }
     html += "</section>\n"
-    return html
+    output(html)
   }
 
   private func navigation(_ target: MonthLayout?, rel: String, arrow: String, trailing: String)

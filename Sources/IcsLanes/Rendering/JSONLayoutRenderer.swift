@@ -43,6 +43,39 @@ public enum JSONLayoutRenderer {
     return bytes
   }
 
+  /// Writes the JSON document of the layouts (as ``data(_:)`` gives it) piece by piece: `output`
+  /// gets the bytes in order, a few hundred KiB at a time, as lanes are written, so that
+  /// the whole document is never in memory.
+  package static func stream(_ layouts: [MonthLayout], to output: ([UInt8]) -> Void) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(JSONLayoutRenderer.streamChunk + 64 << 10)
+    withoutActuallyEscaping(output) { output in
+      LayoutJSONWriter.write(document: layouts, into: &bytes) { bytes in
+        guard bytes.count >= JSONLayoutRenderer.streamChunk else { return }
+        output(bytes)
+        bytes.removeAll(keepingCapacity: true)
+      }
+    }
+    if !bytes.isEmpty { output(bytes) }
+  }
+
+  /// Appends one layout's JSON object as ``write(_:indent:into:)`` does, handing `output` the
+  /// bytes written so far whenever they pass a few hundred KiB (at the end of a lane).
+  package static func stream(
+    _ layout: MonthLayout, indent: Int, into bytes: inout [UInt8], output: ([UInt8]) -> Void
+  ) {
+    withoutActuallyEscaping(output) { output in
+      LayoutJSONWriter.write(layout, indent: indent, into: &bytes) { bytes in
+        guard bytes.count >= JSONLayoutRenderer.streamChunk else { return }
+        output(bytes)
+        bytes.removeAll(keepingCapacity: true)
+      }
+    }
+  }
+
+  /// How many bytes ``stream(_:to:)`` gathers before handing them out.
+  static let streamChunk = 256 << 10
+
   /// An empty buffer with room for a typical document of the layouts (a few hundred bytes a
   /// segment), so that it rarely grows.
   private static func buffer(for layouts: [MonthLayout]) -> [UInt8] {

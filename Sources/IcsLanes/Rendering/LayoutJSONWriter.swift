@@ -13,18 +13,28 @@ import LaneLayout
 /// where the caller left off.
 enum LayoutJSONWriter {
   /// The layouts as one document: an object for one layout, an array of objects otherwise.
-  static func write(document layouts: [MonthLayout], into bytes: inout [UInt8]) {
+  /// `drain`, when given, is called after each lane of a week row with the bytes so far, which
+  /// it may write out and remove.
+  static func write(
+    document layouts: [MonthLayout], into bytes: inout [UInt8],
+    drain: ((inout [UInt8]) -> Void)? = nil
+  ) {
     if layouts.count == 1 {
-      write(layouts[0], indent: 0, into: &bytes)
+      write(layouts[0], indent: 0, into: &bytes, drain: drain)
     } else {
       writeArray(layouts, indent: 0, into: &bytes) { layout, indent, bytes in
-        write(layout, indent: indent, into: &bytes)
+        write(layout, indent: indent, into: &bytes, drain: drain)
       }
     }
   }
 
-  /// A layout: `calendars` only when known, `stats` only when given.
-  static func write(_ layout: MonthLayout, indent: Int, into bytes: inout [UInt8]) {
+  /// A layout: `calendars` only when known, `stats` only when given. `drain`, when given, is
+  /// called after each lane of a week row with the bytes so far, which it may write out and
+  /// remove.
+  static func write(
+    _ layout: MonthLayout, indent: Int, into bytes: inout [UInt8],
+    drain: ((inout [UInt8]) -> Void)? = nil
+  ) {
     let inner = indent + 1
     bytes.append(UInt8(ascii: "{"))
     if let calendars = layout.calendars {
@@ -54,17 +64,24 @@ enum LayoutJSONWriter {
     key("\"weekStart\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendString(layout.weekStart.rawValue, to: &bytes)
     key("\"weeks\" : ", indent: inner, first: false, into: &bytes)
-    writeArray(layout.weeks, indent: inner, into: &bytes, element: write)
+    writeArray(layout.weeks, indent: inner, into: &bytes) { week, indent, bytes in
+      write(week, indent: indent, into: &bytes, drain: drain)
+    }
     close("}", indent: indent, into: &bytes)
   }
 
-  /// A week row: `more` only when segments were hidden, keyed by `YYYY-MM-DD`.
-  static func write(_ week: WeekRow, indent: Int, into bytes: inout [UInt8]) {
+  /// A week row: `more` only when segments were hidden, keyed by `YYYY-MM-DD`. `drain`, when
+  /// given, is called after each lane with the bytes so far.
+  static func write(
+    _ week: WeekRow, indent: Int, into bytes: inout [UInt8],
+    drain: ((inout [UInt8]) -> Void)? = nil
+  ) {
     let inner = indent + 1
     bytes.append(UInt8(ascii: "{"))
     key("\"lanes\" : ", indent: inner, first: true, into: &bytes)
     writeArray(week.lanes, indent: inner, into: &bytes) { lane, indent, bytes in
       writeArray(lane, indent: indent, into: &bytes, element: write)
+      drain?(&bytes)
     }
     if let more = week.more {
       key("\"more\" : ", indent: inner, first: false, into: &bytes)

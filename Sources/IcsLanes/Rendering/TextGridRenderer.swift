@@ -49,39 +49,57 @@ public struct TextGridRenderer: Sendable {
 
   /// The text of several layouts, one grid after another with a blank line between them.
   public func render(_ layouts: [MonthLayout]) -> String {
-    layouts.map(render).joined(separator: "\n")
+    var text = ""
+    write(layouts) { text += $0 }
+    return text
   }
 
   /// The text of `layout`, ending in a newline.
   public func render(_ layout: MonthLayout) -> String {
+    var text = ""
+    write(layout) { text += $0 }
+    return text
+  }
+
+  /// Hands `output` the text of ``render(_:)-([MonthLayout])`` piece by piece, a line at a
+  /// time, so that a big layout's text is never whole in memory.
+  package func write(_ layouts: [MonthLayout], to output: (String) -> Void) {
+    for (index, layout) in layouts.enumerated() {
+      if index > 0 { output("\n") }
+      write(layout, to: output)
+    }
+  }
+
+  /// Hands `output` the text of ``render(_:)-(MonthLayout)`` a line at a time.
+  package func write(_ layout: MonthLayout, to output: (String) -> Void) {
     let cell = columnWidth
     let inner = cell * 7 + 6
-    var lines: [String] = []
+    func emit(_ line: String) { output(line + "\n") }
     let title = TerminalText.sanitize(names.title(of: layout.month))
     let pad = max(0, (inner + 2 - TerminalText.width(of: title)) / 2)
-    lines.append(String(repeating: " ", count: pad) + style(AnsiStyle.bold, title))
+    emit(String(repeating: " ", count: pad) + style(AnsiStyle.bold, title))
     let rule = { (left: String, middle: String, right: String) -> String in
       left
         + Array(repeating: String(repeating: "─", count: cell), count: 7).joined(separator: middle)
         + right
     }
-    lines.append(rule("┌", "┬", "┐"))
+    emit(rule("┌", "┬", "┐"))
     let header = (0..<7).map { column in
       TerminalText.fit(
         " " + TerminalText.sanitize(names.weekday(column: column, weekStart: layout.weekStart)),
         to: cell)
     }
-    lines.append("│" + header.joined(separator: "│") + "│")
+    emit("│" + header.joined(separator: "│") + "│")
     let colors = Dictionary(
       (layout.calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
     for week in layout.weeks {
-      lines.append(rule("├", "┼", "┤"))
-      lines.append(row(week.days.map { dayNumber($0, in: layout, cell: cell) }))
+      emit(rule("├", "┼", "┤"))
+      emit(row(week.days.map { dayNumber($0, in: layout, cell: cell) }))
       for lane in week.lanes {
-        lines.append(laneLine(lane, week: week, cell: cell, colors: colors))
+        emit(laneLine(lane, week: week, cell: cell, colors: colors))
       }
       if let more = week.more, !more.isEmpty {
-        lines.append(
+        emit(
           row(
             week.days.map { day in
               guard let count = more[day] else { return String(repeating: " ", count: cell) }
@@ -89,15 +107,14 @@ public struct TextGridRenderer: Sendable {
             }))
       }
     }
-    lines.append(rule("└", "┴", "┘"))
+    emit(rule("└", "┴", "┘"))
     if color, colors.count > 1, let calendars = layout.calendars {
       let legend = calendars.map {
         AnsiStyle.bar($0.color, trueColor: trueColor) + " " + TerminalText.sanitize($0.name) + " "
           + AnsiStyle.reset
       }
-      lines.append(legend.joined(separator: " "))
+      emit(legend.joined(separator: " "))
     }
-    return lines.joined(separator: "\n") + "\n"
   }
 
   /// `+k more` cut to a day column: ` +3 more`, or ` +3` when the words do not fit.

@@ -15,6 +15,13 @@ public struct MonthGrid: Sendable, Hashable {
     self.showsOutsideDays = showsOutsideDays
   }
 
+  /// The grid of `month` as `options` lay it out: their week start and outside days. Every
+  /// stage that asks which days a month shows asks this grid.
+  public init(month: YearMonth, options: LayoutOptions) {
+    self.init(
+      month: month, weekStart: options.weekStart, showsOutsideDays: options.showsOutsideDays)
+  }
+
   /// The day in the first row's first column.
   public var firstGridDay: Day {
     let first = month.firstDay
@@ -41,5 +48,16 @@ public struct MonthGrid: Sendable, Hashable {
   /// The last day that is laid out: the month's last day, or the grid's with outside days.
   public var lastVisibleDay: Day {
     showsOutsideDays ? lastGridDay : month.lastDay
+  }
+
+  /// The days that are laid out, ``firstVisibleDay`` through ``lastVisibleDay``: the window
+  /// occurrences are expanded on and clipped to.
+  public var visibleDays: ClosedRange<Day> {
+    firstVisibleDay...lastVisibleDay
+  }
+
+  /// Every day of the grid, outside days included, whether or not they are laid out.
+  public var gridDays: ClosedRange<Day> {
+    firstGridDay...lastGridDay
   }
 }

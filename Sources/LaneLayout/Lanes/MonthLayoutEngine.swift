@@ -25,12 +25,12 @@ public enum MonthLayoutEngine {
     _ spans: UnsafeBufferPointer<DaySpan>, source: SpanList, month: YearMonth, timeZone: String,
     options: LayoutOptions
   ) -> MonthLayout {
-    let grid = MonthGrid(
-      month: month, weekStart: options.weekStart, showsOutsideDays: options.showsOutsideDays)
+    let grid = MonthGrid(month: month, options: options)
+    let visible = grid.visibleDays
     let rowStarts = grid.rowStarts
     let gridFirst = grid.firstGridDay
     let ordered = VisibleSpan.inContractOrder(
-      spans, from: grid.firstVisibleDay, through: grid.lastVisibleDay)
+      spans, from: visible.lowerBound, through: visible.upperBound)
 
     // Each row's pieces, in the contract's order.
     var rowCounts = [Int](repeating: 0, count: rowStarts.count)
@@ -79,7 +79,7 @@ public enum MonthLayoutEngine {
     }
     return MonthLayout(
       month: month, timeZone: timeZone, weekStart: options.weekStart,
-      firstDay: grid.firstVisibleDay, lastDay: grid.lastVisibleDay, laneRule: options.laneRule,
+      firstDay: visible.lowerBound, lastDay: visible.upperBound, laneRule: options.laneRule,
       weeks: weeks)
   }
 }

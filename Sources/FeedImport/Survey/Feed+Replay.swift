@@ -1,0 +1,18 @@
+extension Feed {
+  /// Loads the feed at `path` from what an index kept for `options.window` (see
+  /// ``FeedReplay``): the same feed a scan of the file with that window loads, reading only the
+  /// kept events' lines.
+  ///
+  /// The replay must come from a survey of this very file: the caller checks that the file has
+  /// not changed since.
+  package convenience init(path: String, replaying replay: FeedReplay, options: ImportOptions)
+    throws(ImportError)
+  {
+    var byteSource = try ByteSource(path: path)
+    try self.init(
+      byteSource: &byteSource, source: path, fallbackName: FeedLocation.file(path).fallbackName,
+      options: options,
+      reopen: { () throws(ImportError) -> ByteSource in try ByteSource(path: path) },
+      replay: replay)
+  }
+}

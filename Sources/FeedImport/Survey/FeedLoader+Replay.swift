@@ -1,0 +1,88 @@
+/// Loading from a ``FeedReplay``: the parts an index kept for the window, instead of a scan.
+extension FeedLoader {
+  /// Takes the replay's parts as a scan with the same window would have handed them over,
+  /// reading each kept VEVENT from the feed at its line (from the checkpoint before it), and
+  /// sets the counts and passed-over UIDs the scan would have left. Then ends the load as
+  /// ``load(from:)`` does.
+  mutating func replay(_ replay: FeedReplay, from byteSource: ByteSource) throws(ImportError) {
+    checkpoints = replay.survey.checkpoints
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 << 10, alignment: 16)
+    defer { buffer.deallocate() }
+    var tally = ScanTally(window: options.window)
+    // The passed-over events that share a UID are cut again and routed as the scan routes
+    // them, so that the tally keeps exactly the keys the scan keeps of them.
+    for passed in replay.passedOverSharing {
+      guard let item = try scannedEvent(at: passed.line, from: byteSource, buffer),
+        tally.route(item) == nil
+      else {
+        throw .unreadable(
+          path: byteSource.path, reason: "changed while read (line \(passed.line))")
+      }
+    }
+    tally.eventsRead = replay.survey.eventsRead
+    tally.eventsPassedOver = replay.eventsPassedOver
+    for part in replay.parts {
+      if case .part(.calendarBegins(let line)) = part { tally.calendarLines.append(line) }
+    }
+    self.tally = tally
+    for part in replay.parts {
+      switch part {
+      case .part(.calendarBegins(let line)):
+        take(.calendarBegins(line: line))
+      case .part(.calendarProperty(let name, let value, let line)):
+        take(.calendarProperty(name: name, value: value, line: line))
+      case .part(.timeZone(let block, let line)):
+        take(.timeZone(block: block, line: line))
+      case .part(.brokenEvent(let line, let uid, let reason)):
+        take(.brokenEvent(line: line, uid: uid, reason: reason))
+      case .part(.notice(let line, let message)):
+        take(.notice(line: line, message: message))
+      case .event(let line):
+        guard let item = try scannedEvent(at: line, from: byteSource, buffer) else {
+          throw .unreadable(
+            path: byteSource.path, reason: "changed while read (no VEVENT at line \(line))")
+        }
+        take(item)
+      }
+    }
+    try finishLoad(
+      sawCalendarData: replay.survey.sawCalendarData,
+      startDescription: replay.survey.startDescription, nulBytes: replay.survey.nulBytes)
+  }
+
+  /// The VEVENT that starts at line `target`, cut by the same splitter and scanner as the
+  /// first reading, from the checkpoint before it.
+  private func scannedEvent(
+    at target: Int, from byteSource: ByteSource, _ buffer: UnsafeMutableRawBufferPointer
+  ) throws(ImportError) -> ScannedItem? {
+    let checkpoint = (target - 1) / LineSplitter.checkpointInterval
+    guard checkpoints.indices.contains(checkpoint) else { return nil }
+    var offset = checkpoints[checkpoint]
+    var splitter = LineSplitter(
+      from: offset, firstLine: checkpoint * LineSplitter.checkpointInterval + 1)
+    var scanner = ComponentScanner()
+    var found: ScannedItem?
+    func take(_ item: ScannedItem) {
+      if found == nil, case .event(_, let line, _) = item, line == target { found = item }
+    }
+    while found == nil {
+      let count = try byteSource.bytes(at: offset, into: buffer)
+      guard count > 0 else { break }
+      offset += count
+      let chunk = UnsafeBufferPointer(buffer.bindMemory(to: UInt8.self))
+      try splitter.feed(UnsafeBufferPointer(rebasing: chunk[0..<count])) {
+        (line, number) throws(ImportError) -> Void in
+        guard found == nil, number >= target else { return }
+        scanner.scan(line, number: number, take)
+      }
+    }
+    if found == nil {
+      try splitter.finish { (line, number) throws(ImportError) -> Void in
+        guard number >= target else { return }
+        scanner.scan(line, number: number, take)
+      }
+      scanner.finish(take)
+    }
+    return found
+  }
+}

@@ -1,0 +1,43 @@
+import LaneLayout
+
+/// FREQ of an RRULE, in libical's order: the byte scan (``RuleFacts``) and the door
+/// (``RecurrenceRule``) read it into this one type.
+enum RecurrenceFrequency: UInt32, Sendable {
+  case secondly, minutely, hourly, daily, weekly, monthly, yearly
+}
+
+/// How far a COUNT rule without BY parts reaches: the one owner of that bound, asked by the
+/// byte scan's pre-filter (``RuleFacts``) and by a loaded series' reach (`EventRecord.reach`).
+enum RuleReach {
+  /// Rules whose instances would span this many years or more are left unbounded: far past
+  /// libical's years, and the products stay far inside `Int`.
+  static let yearsCap = 3_000
+
+  /// The last day an instance of a COUNT rule without BY parts can start on, from DTSTART's day
+  /// `start` (in the month `startMonth`, on day `startDayOfMonth`); nil when its instances span
+  /// ``yearsCap`` years or more.
+  ///
+  /// Each step of FREQ×INTERVAL is taken at its longest: a DST change adds an hour to a day or a
+  /// week; days 29–31 are skipped in shorter months, so a MONTHLY rule may step two months;
+  /// 29 February, so a YEARLY rule may step eight years (1896 → 1904).
+  static func lastStartDay(
+    from start: Day, count: Int, interval: Int, frequency: RecurrenceFrequency, startMonth: Int,
+    startDayOfMonth: Int
+  ) -> Day? {
+    let periodSeconds: Int
+    switch frequency {
+    case .secondly: periodSeconds = 1
+    case .minutely: periodSeconds = 60
+    case .hourly: periodSeconds = 3_600
+    case .daily: periodSeconds = 86_400 + 3_600
+    case .weekly: periodSeconds = 7 * 86_400 + 3_600
+    case .monthly: periodSeconds = 62 * 86_400
+    case .yearly:
+      periodSeconds = (startMonth == 2 && startDayOfMonth == 29 ? 8 * 366 : 366) * 86_400
+    }
+    let (steps, overflow1) = (count - 1).multipliedReportingOverflow(by: interval)
+    let (total, overflow2) = steps.multipliedReportingOverflow(by: periodSeconds)
+    guard !overflow1, !overflow2, total < yearsCap * 366 * 86_400 else { return nil }
+    return start.adding(days: (total + 86_399) / 86_400 + 1)
+  }
+}

@@ -1,0 +1,143 @@
+import FeedImport
+import Foundation
+import GRDB
+
+/// Builds a feed's index: surveys the file once (no libical) into a new SQLite file beside the
+/// index's place, then renames it over the index, so that readers see the old index or the
+/// new one, never half of one, and two processes building at once each rename a whole index.
+enum IndexBuilder {
+  /// What went wrong building.
+  enum Failure: Error {
+    /// The feed changed while it was surveyed: nothing is stored.
+    case feedChanged
+    /// The file cannot be surveyed (unreadable, not iCalendar): the caller's plain load says why.
+    case survey(ImportError)
+  }
+
+  /// Builds the index of the feed at `feedPath` (with keys `keys`) into `indexFile`.
+  static func build(feedPath: String, keys: FeedKeys, into indexFile: String) throws {
+    guard let hash = FeedFingerprint.hash(path: feedPath) else { throw Failure.feedChanged }
+    let folder = (indexFile as NSString).deletingLastPathComponent
+    if !folder.isEmpty {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true)
+    }
+    let name = (indexFile as NSString).lastPathComponent
+    let temporary =
+      (folder.isEmpty ? "" : folder + "/")
+      + ".\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    defer { unlink(temporary) }
+    do {
+      let queue = try DatabaseQueue(path: temporary)
+      try queue.writeWithoutTransaction { db in
+        // A file no reader sees until it is complete: no journal needed while it is written.
+        try db.execute(sql: "PRAGMA journal_mode = OFF")
+        try db.execute(sql: "PRAGMA synchronous = OFF")
+        try db.inTransaction {
+          try fill(db, feedPath: feedPath, keys: keys, hash: hash)
+          return .commit
+        }
+      }
+      try queue.close()
+    }
+    // The feed must not have changed while it was read: else this index could mix two versions.
+    guard FeedKeys(path: feedPath) == keys else { throw Failure.feedChanged }
+    guard rename(temporary, indexFile) == 0 else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: indexFile])
+    }
+  }
+
+  /// Creates the tables and fills them from a survey of the feed.
+  private static func fill(_ db: Database, feedPath: String, keys: FeedKeys, hash: Int64) throws {
+    for statement in IndexSchema.statements { try db.execute(sql: statement) }
+    try db.execute(
+      sql:
+        "CREATE TEMP TABLE uid_of (position INTEGER, line INTEGER, uid BLOB, replaced_day INTEGER)")
+    let part = try db.makeStatement(
+      sql: "INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)")
+    let reach = try db.makeStatement(sql: "INSERT INTO reach VALUES (?, ?, ?, ?, ?)")
+    let always = try db.makeStatement(sql: "INSERT INTO always VALUES (?, ?)")
+    let uidOf = try db.makeStatement(sql: "INSERT INTO uid_of VALUES (?, ?, ?, ?)")
+    var position = 0
+    var eventCount = 0
+    var sizeClasses = 0
+    var failure: (any Error)?
+    let survey: FeedSurvey
+    do {
+      survey = try FeedSurvey.run(path: feedPath) { item in
+        guard failure == nil else { return }
+        position += 1
+        do {
+          switch item {
+          case .part(let feedPart):
+            let row = IndexBuilder.row(of: feedPart)
+            part.setUncheckedArguments([
+              position, row.kind.rawValue, row.line, row.first, row.second, row.block,
+            ])
+            try part.execute()
+          case .event(let event):
+            eventCount += 1
+            if let ranges = event.keptWindows {
+              for range in ranges {
+                let sizeClass = IndexSchema.sizeClass(range)
+                sizeClasses |= 1 << min(sizeClass, 62)
+                reach.setUncheckedArguments([
+                  sizeClass, range.lowerBound, range.upperBound, position, event.line,
+                ])
+                try reach.execute()
+              }
+            } else {
+              always.setUncheckedArguments([position, event.line])
+              try always.execute()
+            }
+            if let uid = event.uid {
+              uidOf.setUncheckedArguments([position, event.line, Data(uid.utf8), event.replacedDay])
+              try uidOf.execute()
+            }
+          }
+        } catch {
+          failure = error
+        }
+      }
+    } catch {
+      throw Failure.survey(error)
+    }
+    if let failure { throw failure }
+    try db.execute(
+      sql: """
+        INSERT INTO sharing
+        SELECT position, line, uid, replaced_day FROM uid_of
+        WHERE uid IN (SELECT uid FROM uid_of GROUP BY uid HAVING count(*) > 1)
+        """)
+    try db.execute(sql: "DROP TABLE uid_of")
+    var checkpoints = Data(capacity: survey.checkpoints.count * 8)
+    for offset in survey.checkpoints {
+      withUnsafeBytes(of: Int64(offset).littleEndian) { checkpoints.append(contentsOf: $0) }
+    }
+    try db.execute(
+      sql: "INSERT INTO feed VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      arguments: [
+        IndexSchema.format, IndexSchema.version, keys.path, keys.device, keys.inode, keys.size,
+        keys.modified, keys.changed, hash, survey.eventsRead, eventCount, survey.nulBytes,
+        survey.sawCalendarData, survey.startDescription, sizeClasses, checkpoints,
+      ])
+  }
+
+  /// A `part` row's columns.
+  private static func row(of part: FeedPart) -> (
+    kind: IndexSchema.PartKind, line: Int, first: Data?, second: Data?, block: Data?
+  ) {
+    switch part {
+    case .calendarBegins(let line):
+      return (.calendarBegins, line, nil, nil, nil)
+    case .calendarProperty(let name, let value, let line):
+      return (.calendarProperty, line, Data(name.utf8), Data(value.utf8), nil)
+    case .timeZone(let block, let line):
+      return (.timeZone, line, nil, nil, Data(block))
+    case .brokenEvent(let line, let uid, let reason):
+      return (.brokenEvent, line, uid.map { Data($0.utf8) }, Data(reason.utf8), nil)
+    case .notice(let line, let message):
+      return (.notice, line, nil, Data(message.utf8), nil)
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import FeedImport
+import Foundation
+import GRDB
+import LaneLayout
+
+/// An index file opened for reading, its header checked: a file that is not one of ours, of an
+/// older version, truncated or grown, or whose tables cannot be read, is never trusted.
+struct IndexReader {
+  /// Why an index file cannot be used as it is.
+  enum Unusable: Error {
+    case missing
+    case damaged
+  }
+
+  let queue: DatabaseQueue
+  /// The keys of the feed the index was built from.
+  let keys: FeedKeys
+  /// The hash of the feed's bytes it was built from.
+  let hash: Int64
+  let survey: FeedSurvey
+  let eventCount: Int
+  let sizeClasses: Int
+
+  /// Opens `indexFile` read-only and reads its `feed` row.
+  init(indexFile: String) throws {
+    try IndexReader.checkHeader(indexFile)
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(2)
+    queue = try DatabaseQueue(path: indexFile, configuration: configuration)
+    guard
+      let row = try queue.read({ db in
+        try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE id = 1")
+      }),
+      row["format"] as String? == IndexSchema.format,
+      row["version"] as Int? == IndexSchema.version,
+      let path = row["path"] as String?,
+      let checkpointBytes = row["checkpoints"] as Data?, checkpointBytes.count % 8 == 0
+    else { throw Unusable.damaged }
+    keys = FeedKeys(
+      path: path, device: row["device"], inode: row["inode"], size: row["size"],
+      modified: row["modified"], changed: row["changed"])
+    hash = row["hash"]
+    eventCount = row["event_count"]
+    sizeClasses = row["size_classes"]
+    var checkpoints: [Int] = []
+    checkpoints.reserveCapacity(checkpointBytes.count / 8)
+    checkpointBytes.withUnsafeBytes { raw in
+      for index in 0..<(raw.count / 8) {
+        checkpoints.append(
+          Int(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: Int64.self))))
+      }
+    }
+    survey = FeedSurvey(
+      eventsRead: row["events_read"], nulBytes: row["nul_bytes"],
+      sawCalendarData: row["saw_calendar"], startDescription: row["start_description"],
+      checkpoints: checkpoints)
+  }
+
+  /// Checks the SQLite header against the file: the magic string, and a size that is the
+  /// header's page count times its page size (a truncated or grown file is not ours as built).
+  static func checkHeader(_ indexFile: String) throws {
+    let descriptor = open(indexFile, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw Unusable.missing }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      throw Unusable.damaged
+    }
+    var header = [UInt8](repeating: 0, count: 100)
+    let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
+    guard count == 100, Array(header[0..<16]) == Array("SQLite format 3\0".utf8) else {
+      throw Unusable.damaged
+    }
+    func bigEndian(_ offset: Int, _ length: Int) -> Int {
+      header[offset..<(offset + length)].reduce(0) { $0 << 8 | Int($1) }
+    }
+    let pageSize = bigEndian(16, 2) == 1 ? 65_536 : bigEndian(16, 2)
+    let pageCount = bigEndian(28, 4)
+    guard pageSize >= 512, bigEndian(24, 4) == bigEndian(92, 4),
+      pageCount * pageSize == Int(status.st_size)
+    else { throw Unusable.damaged }
+  }
+
+  /// What a scan with `window` (nil: every event) keeps of the feed.
+  func replay(window: ClosedRange<Day>?) throws -> FeedReplay {
+    try queue.read { db in
+      var kept: [(position: Int, line: Int)] = []
+      if let window {
+        let first = window.lowerBound.ordinal
+        let last = window.upperBound.ordinal
+        let statement = try db.makeStatement(
+          sql: """
+            SELECT position, line FROM reach
+            WHERE size_class = ? AND first_day BETWEEN ? AND ? AND last_day >= ?
+            """)
+        for sizeClass in 0..<63 where sizeClasses & (1 << sizeClass) != 0 {
+          let longest = IndexSchema.longest(ofClass: sizeClass)
+          let rows = try Row.fetchCursor(
+            statement, arguments: [sizeClass, first - longest, last, first])
+          while let row = try rows.next() { kept.append((row[0], row[1])) }
+        }
+      } else {
+        let rows = try Row.fetchCursor(db, sql: "SELECT position, line FROM reach")
+        while let row = try rows.next() { kept.append((row[0], row[1])) }
+      }
+      let rows = try Row.fetchCursor(db, sql: "SELECT position, line FROM always")
+      while let row = try rows.next() { kept.append((row[0], row[1])) }
+      kept.sort { $0.position < $1.position }
+      // An override's two ranges may both meet the window: once is enough.
+      var events: [(position: Int, line: Int)] = []
+      events.reserveCapacity(kept.count)
+      for event in kept where events.last?.position != event.position { events.append(event) }
+      var parts: [ReplayPart] = []
+      var next = 0
+      let partRows = try Row.fetchCursor(db, sql: "SELECT * FROM part ORDER BY position")
+      while let row = try partRows.next() {
+        let position: Int = row["position"]
+        while next < events.count, events[next].position < position {
+          parts.append(.event(line: events[next].line))
+          next += 1
+        }
+        parts.append(.part(try IndexReader.part(of: row)))
+      }
+      for event in events[next...] { parts.append(.event(line: event.line)) }
+      var sharing: [(uid: String, line: Int, replacedDay: Int?)] = []
+      if window != nil {
+        let keptPositions = Set(events.map(\.position))
+        let sharingRows = try Row.fetchCursor(
+          db, sql: "SELECT position, line, uid, replaced_day FROM sharing ORDER BY position")
+        while let row = try sharingRows.next() {
+          guard !keptPositions.contains(row[0]) else { continue }
+          let uid: Data = row[2]
+          sharing.append((String(decoding: uid, as: UTF8.self), row[1], row[3]))
+        }
+      }
+      return FeedReplay(
+        parts: parts, survey: survey,
+        eventsPassedOver: window == nil ? 0 : eventCount - events.count,
+        passedOverSharing: sharing)
+    }
+  }
+
+  /// The part a `part` row holds.
+  static func part(of row: Row) throws -> FeedPart {
+    let line: Int = row["line"]
+    func text(_ column: String) -> String? {
+      (row[column] as Data?).map { String(decoding: $0, as: UTF8.self) }
+    }
+    switch IndexSchema.PartKind(rawValue: row["kind"]) {
+    case .calendarBegins:
+      return .calendarBegins(line: line)
+    case .calendarProperty:
+      guard let name = text("first_text"), let value = text("second_text") else { break }
+      return .calendarProperty(name: name, value: value, line: line)
+    case .timeZone:
+      guard let block = row["block"] as Data? else { break }
+      return .timeZone(block: Array(block), line: line)
+    case .brokenEvent:
+      guard let reason = text("second_text") else { break }
+      return .brokenEvent(line: line, uid: text("first_text"), reason: reason)
+    case .notice:
+      guard let message = text("second_text") else { break }
+      return .notice(line: line, message: message)
+    case nil:
+      break
+    }
+    throw Unusable.damaged
+  }
+
+  /// Records `keys` as the feed's (its bytes found unchanged); best effort: a failure only
+  /// means the bytes are checked again next time.
+  static func refresh(indexFile: String, to keys: FeedKeys) {
+    do {
+      var configuration = Configuration()
+      configuration.busyMode = .timeout(2)
+      let queue = try DatabaseQueue(path: indexFile, configuration: configuration)
+      try queue.write { db in
+        try db.execute(
+          sql: """
+            UPDATE feed SET device = ?, inode = ?, size = ?, modified = ?, changed = ?
+            WHERE id = 1
+            """,
+          arguments: [keys.device, keys.inode, keys.size, keys.modified, keys.changed])
+      }
+      try queue.close()
+    } catch {}
+  }
+}

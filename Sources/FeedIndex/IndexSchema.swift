@@ -1,0 +1,73 @@
+import GRDB
+
+/// The tables of an index file (SQLite).
+///
+/// - `feed`: one row: the format and version, the feed's keys (``FeedKeys``) and the hash of
+///   its bytes, and the survey's feed-wide facts (counts, NUL bytes, the line checkpoints).
+/// - `part`: what the loader reads whatever the window (calendars, their properties,
+///   VTIMEZONEs, notices, broken events), by position in the file.
+/// - `reach`: for each VEVENT, the ranges of days of the windows the pre-filter keeps it for,
+///   with its position and line; its key is a range index: a size class of the range, then its
+///   first and last day, so that the events meeting a window are found class by class with one
+///   bounded index range each.
+/// - `always`: the VEVENTs kept for every window (unbounded series, unreadable dates…).
+/// - `sharing`: the VEVENTs whose UID another VEVENT has too, with that UID and the day a
+///   RECURRENCE-ID override replaces: the only passed-over events that can change a layout.
+enum IndexSchema {
+  /// Written in `feed.format`: anything else is a foreign file.
+  static let format = "icslanes-feed-index"
+  /// Bumped whenever the tables or what the survey records change: an older index is rebuilt.
+  static let version = 1
+
+  static let statements = [
+    """
+    CREATE TABLE feed (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      format TEXT NOT NULL, version INTEGER NOT NULL,
+      path TEXT NOT NULL, device INTEGER NOT NULL, inode INTEGER NOT NULL,
+      size INTEGER NOT NULL, modified INTEGER NOT NULL, changed INTEGER NOT NULL,
+      hash INTEGER NOT NULL,
+      events_read INTEGER NOT NULL, event_count INTEGER NOT NULL, nul_bytes INTEGER NOT NULL,
+      saw_calendar INTEGER NOT NULL, start_description TEXT NOT NULL,
+      size_classes INTEGER NOT NULL, checkpoints BLOB NOT NULL)
+    """,
+    """
+    CREATE TABLE part (
+      position INTEGER PRIMARY KEY, kind INTEGER NOT NULL, line INTEGER NOT NULL,
+      first_text BLOB, second_text BLOB, block BLOB)
+    """,
+    """
+    CREATE TABLE reach (
+      size_class INTEGER NOT NULL, first_day INTEGER NOT NULL, last_day INTEGER NOT NULL,
+      position INTEGER NOT NULL, line INTEGER NOT NULL,
+      PRIMARY KEY (size_class, first_day, last_day, position)) WITHOUT ROWID
+    """,
+    "CREATE TABLE always (position INTEGER PRIMARY KEY, line INTEGER NOT NULL)",
+    """
+    CREATE TABLE sharing (
+      position INTEGER PRIMARY KEY, line INTEGER NOT NULL, uid BLOB NOT NULL,
+      replaced_day INTEGER)
+    """,
+  ]
+
+  /// The kinds of `part` rows.
+  enum PartKind: Int {
+    case calendarBegins = 1
+    case calendarProperty = 2
+    case timeZone = 3
+    case brokenEvent = 4
+    case notice = 5
+  }
+
+  /// The size class of a range of days: the bit width of its length, so that a range of class
+  /// `c` is at most `2^c - 1` days long.
+  static func sizeClass(_ range: ClosedRange<Int>) -> Int {
+    let length = range.upperBound - range.lowerBound
+    return length <= 0 ? 0 : Int.bitWidth - length.leadingZeroBitCount
+  }
+
+  /// The longest range of size class `sizeClass`.
+  static func longest(ofClass sizeClass: Int) -> Int {
+    sizeClass >= 62 ? Int.max / 4 : (1 << sizeClass) - 1
+  }
+}

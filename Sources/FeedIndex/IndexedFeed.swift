@@ -1,0 +1,74 @@
+import FeedImport
+import Foundation
+import LaneLayout
+
+/// Loads feed files through an index (see ``IndexSchema``): the first load of a file surveys it
+/// into the index; later loads read from the index only the events that can touch the window
+/// (`ImportOptions.window`), and from the feed only those events' lines. The feed is the same
+/// as without the index, warnings and counts included.
+///
+/// Never stale: the index is used only while the file's path, device, inode, size,
+/// modification and change times are those it was built from; when any differs, the file's
+/// bytes are hashed and compared with the hash taken at the build (equal: the index is kept and
+/// its keys updated; else it is rebuilt). An index file that is not one, is damaged, truncated
+/// or of another version is rebuilt. Anything that goes wrong with the index (a folder that
+/// cannot be written, a full disk) falls back to reading the feed without it.
+package enum IndexedFeed {
+  /// Loads the feed file at `path` with `options` through the index kept at `place`.
+  package static func load(path: String, options: ImportOptions, place: IndexPlace)
+    throws(ImportError) -> Feed
+  {
+    try loadTelling(path: path, options: options, place: place).feed
+  }
+
+  /// ``load(path:options:place:)``, telling whether the feed came from the index (false: read
+  /// without it).
+  package static func loadTelling(path: String, options: ImportOptions, place: IndexPlace)
+    throws(ImportError) -> (feed: Feed, fromIndex: Bool)
+  {
+    func plain() throws(ImportError) -> (feed: Feed, fromIndex: Bool) {
+      (try Feed(contentsOf: path, options: options), false)
+    }
+    guard let keys = FeedKeys(path: path) else { return try plain() }
+    let indexFile = place.indexFile(for: keys.path)
+    var feed: Feed?
+    // A damaged index whose header looked sound fails while read: built again, once.
+    for _ in 0..<2 where feed == nil {
+      guard let reader = usableIndex(indexFile, keys: keys, path: path) else {
+        return try plain()
+      }
+      do {
+        let replay = try reader.replay(window: options.window)
+        feed = try Feed(path: path, replaying: replay, options: options)
+      } catch let error as ImportError {
+        // A file replaced while read is read again as it is now; else the problem is the feed's.
+        if FeedKeys(path: path) != keys { return try plain() }
+        throw error
+      } catch {
+        unlink(indexFile)
+      }
+    }
+    // Never an answer from a file that changed while it was read.
+    guard let feed, FeedKeys(path: path) == keys else { return try plain() }
+    return (feed, true)
+  }
+
+  /// The index of the feed with `keys`, valid for its bytes now: opened as it is, refreshed
+  /// when only the keys changed, else (re)built; nil when it cannot be had.
+  static func usableIndex(_ indexFile: String, keys: FeedKeys, path: String) -> IndexReader? {
+    if let reader = try? IndexReader(indexFile: indexFile), reader.keys.path == keys.path {
+      if reader.keys == keys { return reader }
+      if FeedFingerprint.hash(path: path) == reader.hash, FeedKeys(path: path) == keys {
+        IndexReader.refresh(indexFile: indexFile, to: keys)
+        return reader
+      }
+    }
+    do {
+      try IndexBuilder.build(feedPath: path, keys: keys, into: indexFile)
+      let reader = try IndexReader(indexFile: indexFile)
+      return reader.keys == keys ? reader : nil
+    } catch {
+      return nil
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import IcsLanes
+import LaneLayout
+import Testing
+
+@testable import FeedImport
+
+/// Passed-over overrides that repeat one another's UID and RECURRENCE-ID are settled from the
+/// scan's byte-level keys, without libical, when they are written alike; otherwise they are read
+/// again with libical. Either way the layout, the counts and the warnings are those of the
+/// whole feed.
+@Suite("Duplicates settled from the scan's keys")
+struct ByteDuplicateTests {
+  /// A weekly series in 2025 and `overrides` of its instances, all far from August 2024.
+  static func feed(uid: String = "series@example", overrides: [String]) -> String {
+    var lines = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:\(uid)",
+      "DTSTART:20250106T090000Z", "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=20",
+      "SUMMARY:Series", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:inside@example", "DTSTART:20240805T090000Z", "DURATION:PT1H",
+      "SUMMARY:Inside", "END:VEVENT",
+    ]
+    for (index, override) in overrides.enumerated() {
+      lines += ["BEGIN:VEVENT", "UID:\(uid)"] + override.split(separator: "|").map(String.init)
+      lines += ["DTSTART:20250113T1\(index % 10)0000Z", "SUMMARY:Moved \(index)", "END:VEVENT"]
+    }
+    lines.append("END:VCALENDAR")
+    return lines.joined(separator: "\r\n") + "\r\n"
+  }
+
+  static let request: MonthRequest = {
+    let zone = DisplayZone(named: "UTC")!
+    return MonthRequest(first: YearMonth(year: 2024, month: 8)!, zone: zone)
+  }()
+
+  /// The loader after its scan, with the UIDs it would read again and those it may settle.
+  static func scanned(_ text: String) throws -> (FeedLoader, Set<Int>, Set<Int>) {
+    var loader = FeedLoader(source: "feed", options: ImportOptions(window: request.window))
+    var source = ByteSource(bytes: Array(text.utf8))
+    try loader.load(from: &source)
+    let (conflicts, duplicates) = loader.conflictingUIDs()
+    return (loader, conflicts, duplicates)
+  }
+
+  /// Loads `text` whole and filtered (from bytes and from a file) and compares what they give;
+  /// `settled` when no event is read again (the duplicates settled from the scan's keys).
+  func expectSameAsWhole(_ text: String, duplicates: Int, settled: Bool) throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("icslanes-byte-duplicates-\(UUID().uuidString).ics").path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let window = ImportOptions(window: ByteDuplicateTests.request.window)
+    let render = { (feed: Feed) throws -> String in
+      try JSONLayoutRenderer.render(
+        MonthLayouter.layOut([feed], request: ByteDuplicateTests.request).layouts)
+    }
+    let summary = { (feed: Feed) in
+      feed.warnings.map { "\($0.line ?? 0) \($0.uid ?? "-") \($0.message)" }
+    }
+    for (whole, filtered) in [
+      (try Feed(text: text), try Feed(text: text, options: window)),
+      (try Feed(contentsOf: path), try Feed(contentsOf: path, options: window)),
+    ] {
+      #expect(whole.eventsDuplicate == duplicates)
+      #expect(filtered.eventsDuplicate == whole.eventsDuplicate)
+      // Without reading again, the series' master stays passed over.
+      #expect((filtered.eventsPassedOver > 0) == settled)
+      #expect(summary(filtered) == summary(whole))
+      #expect(try render(filtered) == render(whole))
+    }
+  }
+
+  @Test("overrides written alike are settled without libical, the higher SEQUENCE used")
+  func writtenAlike() throws {
+    let text = ByteDuplicateTests.feed(overrides: [
+      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:1",
+      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:3",
+      "RECURRENCE-ID:20250120T090000Z",
+      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:2",
+      "RECURRENCE-ID:20250120T090000Z|SEQUENCE:0",
+    ])
+    var (loader, conflicts, duplicates) = try ByteDuplicateTests.scanned(text)
+    #expect(conflicts.isEmpty)
+    #expect(duplicates.count == 1)
+    let undecided = try loader.decideDuplicates(
+      for: duplicates, from: ByteSource(bytes: Array(text.utf8)))
+    #expect(undecided.isEmpty)
+    #expect(loader.byteDuplicates.map(\.warning.line) == [16, 36, 43])
+    #expect(
+      loader.byteDuplicates.map(\.warning.message).first
+        == "repeats the VEVENT at line 23 (same UID and RECURRENCE-ID); that one is used")
+    try expectSameAsWhole(text, duplicates: 3, settled: true)
+  }
+
+  @Test("one instance written two ways is read again with libical")
+  func writtenTwoWays() throws {
+    let text = ByteDuplicateTests.feed(overrides: [
+      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:1",
+      "RECURRENCE-ID;VALUE=DATE-TIME:20250113T090000Z|SEQUENCE:2",
+    ])
+    let (_, conflicts, duplicates) = try ByteDuplicateTests.scanned(text)
+    #expect(conflicts.count == 1)
+    #expect(duplicates.isEmpty)
+    try expectSameAsWhole(text, duplicates: 1, settled: false)
+  }
+
+  @Test("a SEQUENCE the scan does not read is left to libical")
+  func oddSequence() throws {
+    let text = ByteDuplicateTests.feed(overrides: [
+      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:+1",
+      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:2",
+    ])
+    let (_, conflicts, duplicates) = try ByteDuplicateTests.scanned(text)
+    #expect(conflicts.count == 1)
+    #expect(duplicates.isEmpty)
+    try expectSameAsWhole(text, duplicates: 1, settled: false)
+  }
+
+  @Test("a UID libical may read otherwise is left to libical")
+  func unplainUID() throws {
+    let text = ByteDuplicateTests.feed(
+      uid: "a,b@example",
+      overrides: [
+        "RECURRENCE-ID:20250113T090000Z|SEQUENCE:1",
+        "RECURRENCE-ID:20250113T090000Z|SEQUENCE:1",
+      ])
+    var (loader, conflicts, duplicates) = try ByteDuplicateTests.scanned(text)
+    #expect(conflicts.isEmpty)
+    #expect(duplicates.count == 1)
+    let undecided = try loader.decideDuplicates(
+      for: duplicates, from: ByteSource(bytes: Array(text.utf8)))
+    #expect(undecided == duplicates)
+    #expect(loader.byteDuplicates.isEmpty)
+    try expectSameAsWhole(text, duplicates: 1, settled: false)
+  }
+}
