@@ -60,27 +60,35 @@ struct EventFacts: Sendable {
   /// only when it has a single RRULE this scan can bound (``RuleFacts``), no RDATE or EXRULE,
   /// and a readable length; every RECURRENCE-ID override and every cancelled event is kept.
   func mayTouch(first: Day, last: Day) -> Bool {
-    if unreadable || cancelled { return true }
+    guard let reach = reachDays else { return true }
+    return reach.contains { ZoneMargin.mayMeet($0.lowerBound, $0.upperBound, first...last) }
+  }
+
+  /// The day ordinals the event's occurrences may cover, before ``ZoneMargin``: at most two
+  /// ranges (an override's replaced instance, then its own days); nil when the scan cannot
+  /// bound them, and the event is kept for every window. The one reading of an event's reach
+  /// that the pre-filter (``mayTouch(first:last:)``) and the index (`keptWindows`) share.
+  var reachDays: [ClosedRange<Int>]? {
+    if unreadable || cancelled { return nil }
+    var ranges: [ClosedRange<Int>] = []
     if overridesInstance {
       // An override also removes the instance it replaces: keep it when that instance may be
       // near the window. The replaced instance lasts as long as its master, unknown here: a
       // week of extra margin covers most masters, and the loader checks the rest against the
       // master once the feed is read.
-      guard !hasRange, !recurs, let replaced = recurrenceIdDay,
-        !ZoneMargin.mayMeet(
-          replaced.ordinal, replaced.ordinal + EventFacts.replacedInstanceMargin, first...last)
-      else { return true }
+      guard !hasRange, !recurs, let replaced = recurrenceIdDay else { return nil }
+      ranges.append(replaced.ordinal...(replaced.ordinal + EventFacts.replacedInstanceMargin))
     }
-    guard let start = startDay else { return true }
+    guard let start = startDay else { return nil }
     let end: Day
     if let endDay {
       end = endDay
     } else if hasEnd {
-      return true
+      return nil
     } else if let durationDays {
       end = start.adding(days: durationDays)
     } else if hasDuration {
-      return true
+      return nil
     } else {
       end = start.adding(days: 1)
     }
@@ -90,11 +98,13 @@ struct EventFacts: Sendable {
       guard ruleCount == 1, !unboundedRecurrence, let rule,
         let ruleEnd = rule.lastStartDay(
           from: start, startMonth: components.month, startDayOfMonth: components.day)
-      else { return true }
+      else { return nil }
       lastStart = max(start, ruleEnd)
     }
     let length = max(0, start.distance(to: end))
-    return ZoneMargin.mayMeet(start.ordinal, lastStart.ordinal + length, first...last)
+    // Never empty: `lastStart` is not before `start` and `length` not below 0.
+    ranges.append(start.ordinal...(lastStart.ordinal + length))
+    return ranges
   }
 
   /// The properties the scan reads; `unused` for the common ones nothing in icslanes reads;
