@@ -255,13 +255,7 @@ struct RuleFacts: Sendable {
   /// for libical to judge.
   func byPartsTakenByLibical(_ frequency: Frequency) -> Bool {
     let names = Set(byParts.map(\.name))
-    var instances: Int
-    switch frequency {
-    case .yearly: instances = 366
-    case .monthly: instances = 31
-    case .weekly: instances = 7
-    default: instances = 1
-    }
+    var instances = frequency.mostDaysPerPeriod
     for (name, values) in byParts {
       guard !values.isEmpty else { return false }
       let range: ClosedRange<Int>

@@ -311,13 +311,7 @@ struct SeriesExpander {
   /// them): its days times the BY parts finer than FREQ.
   static func instancesPerPeriod(of rule: RecurrenceRule) -> Int {
     guard let frequency = rule.frequency else { return 1 }
-    var instances: Int
-    switch frequency {
-    case .yearly: instances = 366
-    case .monthly: instances = 31
-    case .weekly: instances = 7
-    default: instances = 1
-    }
+    var instances = frequency.mostDaysPerPeriod
     if frequency.rawValue > RecurrenceFrequency.hourly.rawValue {
       instances *= max(1, rule.byHour.count)
     }

@@ -4,6 +4,17 @@ import LaneLayout
 /// (``RecurrenceRule``) read it into this one type.
 enum RecurrenceFrequency: UInt32, Sendable {
   case secondly, minutely, hourly, daily, weekly, monthly, yearly
+
+  /// The most days one period holds (366 in a year, 31 in a month, 7 in a week; 1 for the
+  /// periods of a day or less): the day factor of an instances-per-period bound.
+  var mostDaysPerPeriod: Int {
+    switch self {
+    case .yearly: 366
+    case .monthly: 31
+    case .weekly: 7
+    case .daily, .hourly, .minutely, .secondly: 1
+    }
+  }
 }
 
 /// How far a COUNT rule without BY parts reaches: the one owner of that bound, asked by the
