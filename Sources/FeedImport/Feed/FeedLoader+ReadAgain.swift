@@ -28,9 +28,7 @@ extension FeedLoader {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 << 10, alignment: 16)
     defer { buffer.deallocate() }
     for target in lines {
-      let checkpoint = (target - 1) / LineSplitter.checkpointInterval
-      guard checkpoints.indices.contains(checkpoint) else { continue }
-      guard let item = try event(at: target, checkpoint: checkpoint, byteSource, buffer),
+      guard let item = try event(at: target, from: byteSource, buffer),
         case .event(let block, let line, let facts) = item, let uid = facts.uid,
         tally.passesOver(facts), keys.contains(FeedLoader.uidKey(uid))
       else { continue }
@@ -68,13 +66,11 @@ extension FeedLoader {
       let uid = group[group.startIndex].uid
       let calendar = FeedLoader.calendar(ofLine: group[group.startIndex].line, tally.calendarLines)
       let first = group[group.startIndex].line
-      let checkpoint = (first - 1) / LineSplitter.checkpointInterval
       guard
         group.allSatisfy({
           FeedLoader.calendar(ofLine: $0.line, tally.calendarLines) == calendar
         }),
-        checkpoints.indices.contains(checkpoint),
-        let item = try event(at: first, checkpoint: checkpoint, byteSource, buffer),
+        let item = try event(at: first, from: byteSource, buffer),
         case .event(_, _, let facts) = item, facts.uidIsPlain, let text = facts.uid,
         FeedLoader.uidKey(text) == uid
       else {
@@ -118,11 +114,15 @@ extension FeedLoader {
     return low - 1
   }
 
-  /// The VEVENT that starts at line `target`, read from checkpoint `checkpoint` on.
-  private func event(
-    at target: Int, checkpoint: Int, _ byteSource: ByteSource,
-    _ buffer: UnsafeMutableRawBufferPointer
+  /// The VEVENT that starts at line `target`, cut by the same splitter and scanner as the
+  /// first reading, from the checkpoint before it; a VEVENT left open at the feed's end is
+  /// closed there, as the first reading closes it. Nil when no checkpoint covers `target` or no
+  /// VEVENT starts there. Every second reading (again, and the index's replay) cuts through it.
+  func event(
+    at target: Int, from byteSource: ByteSource, _ buffer: UnsafeMutableRawBufferPointer
   ) throws(ImportError) -> ScannedItem? {
+    let checkpoint = (target - 1) / LineSplitter.checkpointInterval
+    guard checkpoints.indices.contains(checkpoint) else { return nil }
     var offset = checkpoints[checkpoint]
     var splitter = LineSplitter(
       from: offset, firstLine: checkpoint * LineSplitter.checkpointInterval + 1)
@@ -147,6 +147,7 @@ extension FeedLoader {
         guard number >= target else { return }
         scanner.scan(line, number: number, take)
       }
+      scanner.finish(take)
     }
     return found
   }

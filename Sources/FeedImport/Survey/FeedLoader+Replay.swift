@@ -12,7 +12,7 @@ extension FeedLoader {
     // The passed-over events that share a UID are cut again and routed as the scan routes
     // them, so that the tally keeps exactly the keys the scan keeps of them.
     for passed in replay.passedOverSharing {
-      guard let item = try scannedEvent(at: passed.line, from: byteSource, buffer),
+      guard let item = try event(at: passed.line, from: byteSource, buffer),
         tally.route(item) == nil
       else {
         throw .unreadable(
@@ -38,7 +38,7 @@ extension FeedLoader {
       case .part(.notice(let line, let message)):
         take(.notice(line: line, message: message))
       case .event(let line):
-        guard let item = try scannedEvent(at: line, from: byteSource, buffer) else {
+        guard let item = try event(at: line, from: byteSource, buffer) else {
           throw .unreadable(
             path: byteSource.path, reason: "changed while read (no VEVENT at line \(line))")
         }
@@ -48,41 +48,5 @@ extension FeedLoader {
     try finishLoad(
       sawCalendarData: replay.survey.sawCalendarData,
       startDescription: replay.survey.startDescription, nulBytes: replay.survey.nulBytes)
-  }
-
-  /// The VEVENT that starts at line `target`, cut by the same splitter and scanner as the
-  /// first reading, from the checkpoint before it.
-  private func scannedEvent(
-    at target: Int, from byteSource: ByteSource, _ buffer: UnsafeMutableRawBufferPointer
-  ) throws(ImportError) -> ScannedItem? {
-    let checkpoint = (target - 1) / LineSplitter.checkpointInterval
-    guard checkpoints.indices.contains(checkpoint) else { return nil }
-    var offset = checkpoints[checkpoint]
-    var splitter = LineSplitter(
-      from: offset, firstLine: checkpoint * LineSplitter.checkpointInterval + 1)
-    var scanner = ComponentScanner()
-    var found: ScannedItem?
-    func take(_ item: ScannedItem) {
-      if found == nil, case .event(_, let line, _) = item, line == target { found = item }
-    }
-    while found == nil {
-      let count = try byteSource.bytes(at: offset, into: buffer)
-      guard count > 0 else { break }
-      offset += count
-      let chunk = UnsafeBufferPointer(buffer.bindMemory(to: UInt8.self))
-      try splitter.feed(UnsafeBufferPointer(rebasing: chunk[0..<count])) {
-        (line, number) throws(ImportError) -> Void in
-        guard found == nil, number >= target else { return }
-        scanner.scan(line, number: number, take)
-      }
-    }
-    if found == nil {
-      try splitter.finish { (line, number) throws(ImportError) -> Void in
-        guard number >= target else { return }
-        scanner.scan(line, number: number, take)
-      }
-      scanner.finish(take)
-    }
-    return found
   }
 }
