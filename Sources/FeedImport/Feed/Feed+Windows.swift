@@ -7,8 +7,9 @@ extension Feed {
   /// Each batch is the one ``spans(from:through:in:)`` gives for its window: the same spans in
   /// the same order, the same counts and warnings. A series is expanded over the smallest range
   /// covering every window and its occurrences are handed to the windows they meet; a series
-  /// whose expansion there meets a limit (the occurrence cap, the step cap, the time budget) is
-  /// expanded window by window instead, so that each window gets its own limits as on its own.
+  /// whose expansion there meets a limit (the occurrence cap, the step cap, the time budget), or
+  /// would pass what is left of a window's occurrence budget, is expanded window by window
+  /// instead, so that each window gets its own limits as on its own.
   public func spans(for windows: [ClosedRange<Day>], in zone: DisplayZone) -> [SpanBatch] {
     guard windows.count > 1, let first = windows.map(\.lowerBound).min(),
       let last = windows.map(\.upperBound).max()
@@ -17,7 +18,8 @@ extension Feed {
     }
     var batches = [SpanBatch](repeating: SpanBatch(), count: windows.count)
     for index in batches.indices { batches[index].eventsOutside = eventsPassedOver }
-    let whole = expansionWindow(first, last)
+    var budgets = [OccurrenceBudget](repeating: occurrenceBudget(), count: windows.count)
+    let window = expansionWindow(first, last)
     // One series at a time, in a batch reused from one to the next.
     var all = SpanBatch()
     for entry in series {
@@ -31,17 +33,30 @@ extension Feed {
       all.eventsShown = 0
       all.eventsOutside = 0
       all.eventsCancelled = 0
-      SeriesLayout(feed: self, series: entry, window: whole, zone: zone).collect(into: &all)
-      if all.warnings.isEmpty {
+      // A window's own expansion keeps at most the instances this one keeps: when every
+      // window has room for them all, none of its expansions meets the budget, and what this
+      // one found can be handed out. More room than the largest rest is never needed.
+      var whole = OccurrenceBudget(limit: budgets.map(\.room).max() ?? 0)
+      SeriesLayout(feed: self, series: entry, window: window, zone: zone)
+        .collect(into: &all, budget: &whole)
+      if all.warnings.isEmpty, whole.eventsCut == 0,
+        budgets.allSatisfy({ $0.room >= whole.expanded })
+      {
         for index in batches.indices {
-          Feed.hand(all, to: &batches[index], meeting: windows[index])
+          let count = Feed.hand(all, to: &batches[index], meeting: windows[index])
+          budgets[index].spend(count, of: count, leftOut: 0)
         }
       } else {
         for (index, window) in windows.enumerated() {
           collect(
             entry, from: window.lowerBound, through: window.upperBound, in: zone,
-            into: &batches[index])
+            into: &batches[index], budget: &budgets[index])
         }
+      }
+    }
+    for index in batches.indices {
+      if let warning = budgets[index].warning(source: source) {
+        batches[index].warnings.append(warning)
       }
     }
     return batches
@@ -57,11 +72,11 @@ extension Feed {
   /// Lays one series out on one window, or counts it as outside when it cannot reach it.
   func collect(
     _ entry: Series, from first: Day, through last: Day, in zone: DisplayZone,
-    into batch: inout SpanBatch
+    into batch: inout SpanBatch, budget: inout OccurrenceBudget
   ) {
     if entry.mayTouch(first: first, last: last) {
       SeriesLayout(feed: self, series: entry, window: expansionWindow(first, last), zone: zone)
-        .collect(into: &batch)
+        .collect(into: &batch, budget: &budget)
     } else {
       countOutside(entry, into: &batch)
     }
@@ -69,15 +84,21 @@ extension Feed {
 
   /// Adds to `batch` the spans of one series' `all` that meet `window`, and counts its events
   /// as the series' own layout on that window would: shown when one of its occurrences meets
-  /// the window, outside otherwise; cancelled ones do not depend on the window.
-  static func hand(_ all: SpanBatch, to batch: inout SpanBatch, meeting window: ClosedRange<Day>) {
+  /// the window, outside otherwise; cancelled ones do not depend on the window. Gives the
+  /// number of spans handed.
+  @discardableResult
+  static func hand(_ all: SpanBatch, to batch: inout SpanBatch, meeting window: ClosedRange<Day>)
+    -> Int
+  {
     // Each event's occurrences are contiguous in `all`: count the changes of event.
     var shown = 0
+    var handed = 0
     var previous: Int?
     for (position, span) in all.spans.enumerated()
     where span.lastDay >= window.lowerBound && span.firstDay <= window.upperBound {
       let event = all.eventOfSpan[position]
       batch.append(span, event: event)
+      handed += 1
       if event != previous { shown += 1 }
       previous = event
     }
@@ -85,5 +106,6 @@ extension Feed {
     batch.eventsShown += shown
     batch.eventsOutside += events - shown
     batch.eventsCancelled += all.eventsCancelled
+    return handed
   }
 }

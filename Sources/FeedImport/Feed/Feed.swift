@@ -331,13 +331,22 @@ public final class Feed: @unchecked Sendable {
     }
   }
 
-  /// The spans of every occurrence whose days meet `first…last` in `zone`.
+  /// The spans of every occurrence whose days meet `first…last` in `zone`, at most
+  /// ``ImportOptions/maximumOccurrencesPerFeed`` and one per VEVENT read (see
+  /// ``SpanBatch/warnings`` for what was left out).
   public func spans(from first: Day, through last: Day, in zone: DisplayZone) -> SpanBatch {
     var batch = SpanBatch()
     batch.eventsOutside = eventsPassedOver
+    var budget = occurrenceBudget()
     for entry in series {
-      collect(entry, from: first, through: last, in: zone, into: &batch)
+      collect(entry, from: first, through: last, in: zone, into: &batch, budget: &budget)
     }
+    if let warning = budget.warning(source: source) { batch.warnings.append(warning) }
     return batch
+  }
+
+  /// The occurrences this feed may lay out in one window.
+  func occurrenceBudget() -> OccurrenceBudget {
+    OccurrenceBudget(options: options, eventsRead: eventsRead)
   }
 }

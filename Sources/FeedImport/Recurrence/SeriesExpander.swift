@@ -8,6 +8,10 @@ struct ExpansionWindow {
   /// Occurrences are kept at most this many per event in one window; more are dropped with a
   /// warning.
   let maximumOccurrences: Int
+  /// What is left of the feed's occurrence budget in this window
+  /// (``ImportOptions/maximumOccurrencesPerFeed``): when below ``maximumOccurrences``, it is the
+  /// cap, and a cut is the budget's, not the event's.
+  var occurrenceRoom = Int.max
   /// The iterator may take at most this many steps per event in one window.
   let maximumSteps: Int
   /// Expanding one event for one window stops after this long (some rule shapes cost libical
@@ -18,6 +22,19 @@ struct ExpansionWindow {
   var earliest: Int64 { ZoneMargin.earliestInstant(onOrAfter: firstDay) }
   /// The instant every instance that may land on the days starts before (``ZoneMargin``).
   var latest: Int64 { ZoneMargin.latestInstant(through: lastDay) }
+  /// At most this many occurrences of the event are kept: the event's cap or the feed's room.
+  var occurrenceCap: Int { max(0, min(maximumOccurrences, occurrenceRoom)) }
+  /// The expansion stops one past this many: the event's cap while the feed has room (so the
+  /// one event the budget cuts says how much it left out, up to the event's cap), none once the
+  /// budget is spent (the event is only probed).
+  var expansionCap: Int { occurrenceRoom > 0 ? max(0, maximumOccurrences) : 0 }
+
+  /// The same window with `room` occurrences left of the feed's budget.
+  func with(room: Int) -> ExpansionWindow {
+    var window = self
+    window.occurrenceRoom = room
+    return window
+  }
 }
 
 /// One instance of a series before it becomes a span.
@@ -41,6 +58,9 @@ struct SeriesExpander {
   struct Result {
     var instances: [SeriesInstance] = []
     var warnings: [String] = []
+    /// Occurrences the feed's budget left out (at least this many: the expansion stops one
+    /// past the cap), when the budget, not the event's cap, cut the set.
+    var leftOutByBudget = 0
   }
 
   /// The instances whose start lies in the window widened by `lookBack` seconds before it.
@@ -73,7 +93,11 @@ struct SeriesExpander {
       guard key >= earliest, key < latest, !isExcluded(record.start),
         let only = instance(record.start, end: nil, key: key)
       else { return result }
-      result.instances = [only]
+      if window.occurrenceRoom < 1 {
+        result.leftOutByBudget = 1
+      } else {
+        result.instances = [only]
+      }
       return result
     }
     var found: [Int64: SeriesInstance] = [:]
@@ -92,7 +116,7 @@ struct SeriesExpander {
       for packed in [rule] + record.extraRules {
         // Once the occurrence cap is passed, further RRULEs would only add work: the set is cut
         // (with a warning) either way.
-        if found.count > window.maximumOccurrences + record.exdates.count { break }
+        if found.count > window.expansionCap + record.exdates.count { break }
         expandRule(packed, earliest: earliest, latest: latest, into: &result) { time in
           let before = found.count
           consider(time)
@@ -118,11 +142,15 @@ struct SeriesExpander {
     if !record.exdates.isEmpty {
       instances.removeAll { isExcluded($0.start) }
     }
-    if instances.count > window.maximumOccurrences {
-      result.warnings.append(
-        "more than \(window.maximumOccurrences) occurrences in the window; only the first \(window.maximumOccurrences) are laid out"
-      )
-      instances.removeLast(instances.count - window.maximumOccurrences)
+    let cap = window.occurrenceCap
+    if instances.count > cap {
+      if cap == window.maximumOccurrences {
+        result.warnings.append(
+          "more than \(cap) occurrences in the window; only the first \(cap) are laid out")
+      } else {
+        result.leftOutByBudget = instances.count - cap
+      }
+      instances.removeLast(instances.count - cap)
     }
     result.instances = instances
     return result
@@ -181,7 +209,7 @@ struct SeriesExpander {
       if key >= latest { return false }
       if key >= earliest, consider(next) {
         kept += 1
-        if kept > window.maximumOccurrences + record.exdates.count { return false }
+        if kept > window.expansionCap + record.exdates.count { return false }
       }
       steps += 1
       if steps & 63 == 0, clock.now > deadline {

@@ -2,18 +2,19 @@ import LaneLayout
 
 /// Lays one series (a master and its RECURRENCE-ID overrides) out on a window: expands the
 /// master, suppresses the instances overrides replace, applies THISANDFUTURE overrides to later
-/// instances, and shows each override at its own start.
+/// instances, and shows each override at its own start. Each expansion spends the feed's
+/// occurrence budget for the window (``OccurrenceBudget``): it gets what is left as its cap.
 struct SeriesLayout {
   let feed: Feed
   let series: Feed.Series
   let window: ExpansionWindow
   let zone: DisplayZone
 
-  func collect(into batch: inout SpanBatch) {
+  func collect(into batch: inout SpanBatch, budget: inout OccurrenceBudget) {
     let overrides = series.overrides.map { feed.records[$0] }
     guard let masterIndex = series.master else {
       for (position, override) in overrides.enumerated() {
-        show(override, index: series.overrides[position], into: &batch)
+        show(override, index: series.overrides[position], into: &batch, budget: &budget)
       }
       return
     }
@@ -38,7 +39,7 @@ struct SeriesLayout {
     ranges.sort { $0.key < $1.key }
 
     let lookBack = ([master.length] + ranges.map(\.record.length)).map(\.maximumSeconds).max() ?? 0
-    let expander = SeriesExpander(record: master, window: window)
+    let expander = SeriesExpander(record: master, window: window.with(room: budget.room))
     // Without THISANDFUTURE overrides an instance is shown where it starts: drop the ones that
     // miss the visible days while expanding, so the occurrence cap counts only shown ones.
     let bounds = instantBounds(maker)
@@ -56,6 +57,7 @@ struct SeriesLayout {
         ImportWarning(source: feed.source, line: master.line, uid: master.uid, message: message))
     }
     var shown = false
+    let before = batch.spans.count
     for instance in result.instances where !replaced.contains(instance.key) {
       // Shown as the master, or as the THISANDFUTURE override in force (the record itself is
       // not copied: an instance of a long series would copy it every time).
@@ -97,9 +99,11 @@ struct SeriesLayout {
       batch.append(span, event: masterIndex)
       shown = true
     }
+    budget.spend(
+      batch.spans.count - before, of: result.instances.count, leftOut: result.leftOutByBudget)
     if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
     for (position, override) in overrides.enumerated() {
-      show(override, index: series.overrides[position], into: &batch)
+      show(override, index: series.overrides[position], into: &batch, budget: &budget)
     }
   }
 
@@ -143,7 +147,10 @@ struct SeriesLayout {
   }
 
   /// Shows an override (or an orphan instance) at its own start.
-  private func show(_ record: EventRecord, index: Int, into batch: inout SpanBatch) {
+  private func show(
+    _ record: EventRecord, index: Int, into batch: inout SpanBatch,
+    budget: inout OccurrenceBudget
+  ) {
     if record.cancelled {
       batch.eventsCancelled += 1
       return
@@ -158,13 +165,14 @@ struct SeriesLayout {
       single.extraRules = []
       single.rdates = []
     }
-    let expander = SeriesExpander(record: single, window: window)
+    let expander = SeriesExpander(record: single, window: window.with(room: budget.room))
     let bounds = instantBounds(maker)
     let result = expander.instances(lookBack: record.length.maximumSeconds) { start, end in
       placeIfVisible(
         record, start: start, explicitEnd: end, maker: maker, floating: floating, bounds: bounds)
     }
     var shown = false
+    let before = batch.spans.count
     for instance in result.instances {
       guard let placement = instance.placement else { continue }
       let span = maker.span(
@@ -174,6 +182,8 @@ struct SeriesLayout {
       batch.append(span, event: index)
       shown = true
     }
+    budget.spend(
+      batch.spans.count - before, of: result.instances.count, leftOut: result.leftOutByBudget)
     if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
   }
 }

@@ -46,11 +46,44 @@ public struct Occurrence: Sendable, Hashable, Codable {
     location = segment.location
   }
 
-  /// Whether `segment` is this occurrence's piece in the row after its last one.
-  func isContinued(by segment: Segment) -> Bool {
-    continuesAfter && segment.continuesBefore && segment.firstDay == lastDay.adding(days: 1)
-      && segment.uid == uid && segment.recurrenceId == recurrenceId && segment.title == title
-      && segment.start == start && segment.end == end && segment.calendar == calendar
+  /// What a segment continuing this occurrence in the next row has in common with it: it
+  /// continues the occurrence when ``continuesAfter`` and its `continuesBefore` are set and
+  /// their keys are equal.
+  var continuationKey: ContinuationKey {
+    ContinuationKey(
+      day: lastDay.adding(days: 1), uid: uid, recurrenceId: recurrenceId, title: title,
+      start: start, end: end, calendar: calendar)
+  }
+
+  /// The day a piece starts on and what names its occurrence.
+  struct ContinuationKey: Hashable {
+    var day: Day
+    var uid: String
+    var recurrenceId: String?
+    var title: String
+    var start: String
+    var end: String
+    var calendar: String?
+
+    /// The key of the occurrence `segment` continues, or starts.
+    init(segment: Segment) {
+      self.init(
+        day: segment.firstDay, uid: segment.uid, recurrenceId: segment.recurrenceId,
+        title: segment.title, start: segment.start, end: segment.end, calendar: segment.calendar)
+    }
+
+    init(
+      day: Day, uid: String, recurrenceId: String?, title: String, start: String, end: String,
+      calendar: String?
+    ) {
+      self.day = day
+      self.uid = uid
+      self.recurrenceId = recurrenceId
+      self.title = title
+      self.start = start
+      self.end = end
+      self.calendar = calendar
+    }
   }
 }
 
@@ -62,17 +95,22 @@ extension MonthLayout {
   /// appears as two.
   public var occurrences: [Occurrence] {
     var result: [Occurrence] = []
-    var open: [Int] = []  // Occurrences whose last segment was in the previous row.
+    // Occurrences whose last segment was in the previous row, by the key of the piece that
+    // would continue them, each key's in row order: a piece continues the first of its key.
+    // (Found by key, not by a search of every open one: a row may have thousands.)
+    var open: [Occurrence.ContinuationKey: (waiting: [Int], next: Int)] = [:]
     for week in weeks {
       let pieces = week.lanes.enumerated()
         .flatMap { lane, segments in segments.map { (lane: lane, segment: $0) } }
         .sorted { ($0.segment.firstDay, $0.lane) < ($1.segment.firstDay, $1.lane) }
-      var nextOpen: [Int] = []
+      var nextOpen: [Occurrence.ContinuationKey: (waiting: [Int], next: Int)] = [:]
       for piece in pieces {
         let segment = piece.segment
         let index: Int
-        if let position = open.firstIndex(where: { result[$0].isContinued(by: segment) }) {
-          index = open.remove(at: position)
+        let key = segment.continuesBefore ? Occurrence.ContinuationKey(segment: segment) : nil
+        if let key, let queue = open[key], queue.next < queue.waiting.count {
+          index = queue.waiting[queue.next]
+          open[key]?.next += 1
           result[index].lastDay = segment.lastDay
           result[index].continuesAfter = segment.continuesAfter
           result[index].segmentCount += 1
@@ -80,7 +118,9 @@ extension MonthLayout {
           index = result.count
           result.append(Occurrence(segment: segment))
         }
-        if segment.continuesAfter { nextOpen.append(index) }
+        if segment.continuesAfter {
+          nextOpen[result[index].continuationKey, default: ([], 0)].waiting.append(index)
+        }
       }
       open = nextOpen
     }

@@ -18,9 +18,16 @@ import LaneLayout
 /// goes on past midnight. The lines of a day are all-day occurrences first, then by start time,
 /// end, title and UID, so the output depends on the layouts alone. The list takes every
 /// occurrence of the layouts' lanes: lay out without a lane cap to list them all.
+///
+/// A day lists at most ``maximumLinesPerDay`` occurrences, then `  … and N more`: an occurrence
+/// is listed on every day it covers, so without a bound thousands of long occurrences would make
+/// the list grow as occurrences × days.
 public struct AgendaRenderer: Sendable {
   /// The weekday names of the headings.
   public var names: CalendarNames
+
+  /// The most occurrences listed under one day; the rest are counted on one line.
+  public static let maximumLinesPerDay = 1_000
 
   /// A renderer; by default English weekday names.
   public init(names: CalendarNames = .english) {
@@ -35,8 +42,9 @@ public struct AgendaRenderer: Sendable {
       lines.append("# " + names.title(of: layout.month))
       let days = entries(of: layout)
       if days.isEmpty { lines.append("  (no events)") }
-      for (day, entries) in days {
+      for (day, entries, more) in days {
         lines.append("\(names.weekdays[day.weekday.isoIndex]) \(day)")
+        defer { if more > 0 { lines.append("  … and \(more) more") } }
         for entry in entries {
           let padding = String(repeating: " ", count: max(0, 11 - entry.when.count))
           var line = "  " + entry.when + padding + "  " + clean(entry.occurrence.title)
@@ -60,29 +68,36 @@ public struct AgendaRenderer: Sendable {
     var when: String
   }
 
-  /// Each day of the layout with occurrences, in order, and its entries, sorted.
-  func entries(of layout: MonthLayout) -> [(Day, [Entry])] {
-    var byDay: [Day: [Entry]] = [:]
-    for occurrence in layout.occurrences {
-      var day = occurrence.firstDay
-      while day <= occurrence.lastDay {
-        let entry = Entry(occurrence: occurrence, when: AgendaRenderer.when(occurrence, on: day))
-        byDay[day, default: []].append(entry)
-        day = day.adding(days: 1)
-      }
+  /// Each day of the layout with occurrences, in order, its first ``maximumLinesPerDay``
+  /// entries, sorted, and how many more cover it.
+  func entries(of layout: MonthLayout) -> [(day: Day, entries: [Entry], more: Int)] {
+    // The order does not depend on the day: sort once, then take each day's first ones.
+    let sorted = layout.occurrences.sorted { a, b in
+      if a.allDay != b.allDay { return a.allDay }
+      if a.start != b.start { return a.start < b.start }
+      if a.end != b.end { return a.end > b.end }
+      if a.title != b.title { return a.title < b.title }
+      return (a.uid, a.recurrenceId ?? "") < (b.uid, b.recurrenceId ?? "")
     }
-    return byDay.keys.sorted().map { day in
-      let sorted = byDay[day, default: []].sorted { lhs, rhs in
-        let a = lhs.occurrence
-        let b = rhs.occurrence
-        if a.allDay != b.allDay { return a.allDay }
-        if a.start != b.start { return a.start < b.start }
-        if a.end != b.end { return a.end > b.end }
-        if a.title != b.title { return a.title < b.title }
-        return (a.uid, a.recurrenceId ?? "") < (b.uid, b.recurrenceId ?? "")
+    guard let first = sorted.map(\.firstDay).min(), let last = sorted.map(\.lastDay).max()
+    else { return [] }
+    var days: [(day: Day, entries: [Entry], more: Int)] = []
+    var day = first
+    while day <= last {
+      var entries: [Entry] = []
+      var more = 0
+      for occurrence in sorted where occurrence.firstDay <= day && day <= occurrence.lastDay {
+        if entries.count < AgendaRenderer.maximumLinesPerDay {
+          entries.append(
+            Entry(occurrence: occurrence, when: AgendaRenderer.when(occurrence, on: day)))
+        } else {
+          more += 1
+        }
       }
-      return (day, sorted)
+      if !entries.isEmpty { days.append((day, entries, more)) }
+      day = day.adding(days: 1)
     }
+    return days
   }
 
   /// The time column of `occurrence` on `day`: `all day`, `09:00–10:00`, `20:00 →`, `→ 01:00`

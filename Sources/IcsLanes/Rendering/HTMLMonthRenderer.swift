@@ -11,7 +11,9 @@ import LaneLayout
 /// nil, what fits the row's fixed height (``rowLanes`` lanes: all of them when a week needs no
 /// more, else one fewer and the `+k more` line), as FullCalendar's `dayMaxEventRows: true` does.
 /// Give the renderer layouts made without a lane cap; a layout capped already keeps its own
-/// `more` counts, without the list of what they hide.
+/// `more` counts, without the list of what they hide. A day's list names at most
+/// ``maximumListed`` events, then `and N more`: a long occurrence hidden on every day it covers
+/// would otherwise make the page grow as hidden occurrences × days.
 ///
 /// The page follows `prefers-color-scheme: dark`, prints every month on its own sheet, and on
 /// a narrow screen (under 40rem) shows shorter bars without the start time.
@@ -31,6 +33,9 @@ public struct HTMLMonthRenderer: Sendable {
   /// The lanes a week row has room for when ``maxLanes`` is nil: a row needing more shows one
   /// fewer and a `+k more` line in the last.
   public static let rowLanes = 4
+
+  /// The most hidden events a day's `+k more` list names; the rest are counted on its last line.
+  public static let maximumListed = 100
 
   /// A renderer; by default English names, no today, and the row height's lane cap.
   public init(names: CalendarNames = .english, today: Day? = nil, maxLanes: Int? = nil) {
@@ -183,7 +188,7 @@ public struct HTMLMonthRenderer: Sendable {
       }
       html += "<details class=\"more\(end)\" role=\"listitem\" style=\"\(place)\">"
       html += "<summary>+\(count)<span class=\"word\"> more</span></summary><ul>"
-      for segment in onDay {
+      for segment in onDay.prefix(HTMLMonthRenderer.maximumListed) {
         let hex = HTMLMonthRenderer.safeColor(
           segment.color ?? segment.calendar.flatMap { colors[$0] } ?? "#3f51b5")
         html += "<li style=\"--c:\(hex)\">"
@@ -195,6 +200,10 @@ public struct HTMLMonthRenderer: Sendable {
         html += HTMLText.escape(segment.title)
         html += "<span class=\"sr\">, \(HTMLText.escape(HTMLMonthRenderer.details(segment)))</span>"
         html += "</li>"
+      }
+      if onDay.count > HTMLMonthRenderer.maximumListed {
+        html +=
+          "<li style=\"--c:transparent\">and \(onDay.count - HTMLMonthRenderer.maximumListed) more</li>"
       }
       html += "</ul></details>\n"
     }
