@@ -4,10 +4,10 @@ import IcsLanes
 import LaneLayout
 import Testing
 
-/// The feed's occurrence budget per window (issue 11): a feed of N events lays out at most
-/// `ImportOptions.maximumOccurrencesPerFeed` plus N occurrences in a window, however many each
-/// event could have, says what it left out, and the renderers' output does not grow as hidden
-/// occurrences × days.
+/// The feed's budgets per window (issue 11): every event keeps its first occurrence, and the
+/// feed's events share `ImportOptions.maximumOccurrencesPerFeed` more, however many each event
+/// could have; their walks from DTSTART share `maximumRecurrenceStepsPerFeed` steps; what was
+/// left out is said; and the renderers' output does not grow as hidden occurrences × days.
 @Suite("Occurrence budget")
 struct OccurrenceBudgetTests {
   static let december9999 = YearMonth(year: 9999, month: 12)!
@@ -17,25 +17,32 @@ struct OccurrenceBudgetTests {
     warnings.first { $0.message.contains("budget") }
   }
 
-  @Test("three minutely series and 21 more events: the budget cuts the third, probes the rest")
+  @Test("three minutely series and 21 more events: the third is cut, the rest keep their first")
   func minutelySeries() throws {
     let feed = try Feed(contentsOf: Hostile.sample("hostile/occurrence-budget.ics"))
     #expect(feed.eventsRead == 24)
     let (layout, warnings) = try Hostile.layOut([feed])
     let stats = try Hostile.unwrap(layout.stats)
-    // 20,000 and one per VEVENT: m0 and m1 keep their own cap of 10,000, m2 the 24 left.
+    // m0 and m1 keep their own cap of 10,000 (9,999 of the shared 20,000 each), m2 the 2 left
+    // and its first; the 20 daily series and the dentist keep their first occurrence.
     #expect(stats.occurrences == 20_024)
     #expect(stats.addsUp)
-    #expect(stats.eventsShown == 3)
-    #expect(stats.eventsOutside == 21)
-    #expect(Set(Hostile.uids(layout)) == ["m0", "m1", "m2"])
+    #expect(stats.eventsShown == 24)
+    let count = Dictionary(grouping: layout.occurrences, by: \.uid).mapValues(\.count)
+    #expect(count["m0"] == 10_000)
+    #expect(count["m1"] == 10_000)
+    #expect(count["m2"] == 3)
+    #expect(count["d00"] == 1)
+    #expect(count["d19"] == 1)
+    #expect(count["dentist"] == 1)
     let perEvent = warnings.filter { $0.message.hasPrefix("more than 10000 occurrences") }
     #expect(perEvent.map(\.uid) == ["m0", "m1"])
     let warning = try Hostile.unwrap(budgetWarning(warnings))
-    // m2 was expanded up to its own cap (24 kept, 9,978 more found); the 21 others were probed.
+    // m2 was expanded up to its own cap (3 kept, 9,999 more found); the 20 daily series were
+    // probed (two more found each).
     #expect(
       warning.message
-        == "more occurrences in the window than the feed's budget of 20024 (20000 and one per VEVENT): 20024 are laid out; at least 9999 more, of 22 event(s), are left out"
+        == "more occurrences in the window than the feed's budget (each event's first, and 20000 more shared by all): 20024 are laid out; at least 10039 more, of 21 event(s), are left out"
     )
     #expect(warning.line == nil)
     #expect(warning.source.hasSuffix("occurrence-budget.ics"))
@@ -49,8 +56,7 @@ struct OccurrenceBudgetTests {
     #expect(stats.occurrences == 20_003)
     #expect(stats.eventsShown == 3)
     let warning = try Hostile.unwrap(budgetWarning(warnings))
-    #expect(warning.message.contains("budget of 20003"))
-    #expect(warning.message.contains("at least 9999 more, of 1 event(s)"))
+    #expect(warning.message.contains("20003 are laid out; at least 9999 more, of 1 event(s)"))
 
     // The page lists at most 100 hidden events a day: 100 MB of HTML before, a few now.
     let html = HTMLMonthRenderer().render(layout)
@@ -73,18 +79,19 @@ struct OccurrenceBudgetTests {
     #expect(lines.count == 1 + 29 * (1 + AgendaRenderer.maximumLinesPerDay + 1))
   }
 
-  @Test("the budget scales with the events read and can be set")
+  @Test("the shared budget can be set")
   func configured() throws {
     var options = ImportOptions()
     options.maximumOccurrencesPerFeed = 100
     let feed = try Feed(
       contentsOf: Hostile.sample("hostile/occurrence-budget.ics"), options: options)
     let (layout, warnings) = try Hostile.layOut([feed])
-    #expect(layout.stats?.occurrences == 124)
-    #expect(Hostile.uids(layout) == ["m0"])
-    // m0 is cut by the budget (124 kept, 9,878 more found), the 23 others are probed.
+    // m0: its first and the 100 shared; every other event its first.
+    #expect(layout.stats?.occurrences == 101 + 23)
+    #expect(layout.occurrences.filter { $0.uid == "m0" }.count == 101)
     let warning = try Hostile.unwrap(budgetWarning(warnings))
-    #expect(warning.message.contains("124 are laid out; at least 9901 more, of 24 event(s)"))
+    #expect(warning.message.contains("and 100 more shared by all): 124 are laid out"))
+    #expect(warning.message.contains("of 23 event(s), are left out"))
     #expect(!warnings.contains { $0.message.hasPrefix("more than 10000 occurrences") })
   }
 
@@ -98,18 +105,22 @@ struct OccurrenceBudgetTests {
       let (layout, warnings) = try Hostile.layOut([feed])
       return (layout, budgetWarning(warnings))
     }
-    // August 2024: 38 occurrences of 17 VEVENTs.
+    // August 2024: 38 occurrences of the 16 VEVENTs shown (one more is cancelled): each keeps
+    // its first, 22 more are shared.
     let (whole, none) = try layOut(budget: 20_000)
     #expect(whole.stats?.occurrences == 38)
+    #expect(whole.stats?.eventsShown == 16)
     #expect(none == nil)
-    let (exact, noneEither) = try layOut(budget: 38 - 17)
+    let (exact, noneEither) = try layOut(budget: 22)
     #expect(exact == whole)
     #expect(noneEither == nil)
-    let (cut, warning) = try layOut(budget: 38 - 17 - 1)
+    let (cut, warning) = try layOut(budget: 21)
     #expect(cut.stats?.occurrences == 37)
+    #expect(cut.stats?.eventsShown == 16)
     #expect(cut.stats?.addsUp == true)
     #expect(
-      warning?.message.contains("budget of 37 (20 and one per VEVENT): 37 are laid out") == true)
+      warning?.message.contains("and 21 more shared by all): 37 are laid out; at least 1 more")
+        == true)
   }
 
   @Test("months laid out together get each its own budget, as alone")
@@ -122,6 +133,32 @@ struct OccurrenceBudgetTests {
       let alone = try source.layOut(layout.month, options: MonthViewOptions())
       #expect(layout == alone, "\(layout.month)")
     }
-    #expect(together.map { $0.stats?.occurrences } == [0, 20_024, 20_024])
+    #expect(together.map { $0.stats?.occurrences } == [0, 20_024, 20_023])
+  }
+
+  @Test("six COUNT walks of 150,000 steps each: two fit the feed's step budget, four do not start")
+  func countWalks() throws {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/count-walks-6.ics"))
+    let (layout, warnings) = try Hostile.layOut([feed])
+    let stats = try Hostile.unwrap(layout.stats)
+    #expect(Hostile.uids(layout) == ["w0", "w1"])
+    #expect(stats.eventsShown == 2)
+    #expect(stats.eventsOutside == 4)
+    #expect(stats.occurrences == 2 * 1_008)
+    let warning = try Hostile.unwrap(warnings.first { $0.message.contains("walk from DTSTART") })
+    #expect(
+      warning.message
+        == "the feed's RRULEs that walk from DTSTART need more steps to reach the window than its budget of 300000: 4 event(s) with such a walk are not expanded there"
+    )
+    // Each walk alone is under the event's cap: no event's own warning.
+    #expect(!warnings.contains { $0.message.contains("steps to reach the window; expansion") })
+
+    // With room for all six, each has its 1,008 occurrences.
+    var options = ImportOptions()
+    options.maximumRecurrenceStepsPerFeed = 1_000_000
+    let roomy = try Feed(contentsOf: Hostile.sample("hostile/count-walks-6.ics"), options: options)
+    let (all, none) = try Hostile.layOut([roomy])
+    #expect(all.stats?.occurrences == 6 * 1_008)
+    #expect(!none.contains { $0.message.contains("walk from DTSTART") })
   }
 }

@@ -8,8 +8,8 @@ extension Feed {
   /// the same order, the same counts and warnings. A series is expanded over the smallest range
   /// covering every window and its occurrences are handed to the windows they meet; a series
   /// whose expansion there meets a limit (the occurrence cap, the step cap, the time budget), or
-  /// would pass what is left of a window's occurrence budget, is expanded window by window
-  /// instead, so that each window gets its own limits as on its own.
+  /// might meet what is left of a window's budgets (``ExpansionBudget``), is expanded window by
+  /// window instead, so that each window gets its own limits as on its own.
   public func spans(for windows: [ClosedRange<Day>], in zone: DisplayZone) -> [SpanBatch] {
     guard windows.count > 1, let first = windows.map(\.lowerBound).min(),
       let last = windows.map(\.upperBound).max()
@@ -18,7 +18,7 @@ extension Feed {
     }
     var batches = [SpanBatch](repeating: SpanBatch(), count: windows.count)
     for index in batches.indices { batches[index].eventsOutside = eventsPassedOver }
-    var budgets = [OccurrenceBudget](repeating: occurrenceBudget(), count: windows.count)
+    var budgets = [ExpansionBudget](repeating: expansionBudget(), count: windows.count)
     let window = expansionWindow(first, last)
     // One series at a time, in a batch reused from one to the next.
     var all = SpanBatch()
@@ -34,17 +34,22 @@ extension Feed {
       all.eventsOutside = 0
       all.eventsCancelled = 0
       // A window's own expansion keeps at most the instances this one keeps: when every
-      // window has room for them all, none of its expansions meets the budget, and what this
-      // one found can be handed out. More room than the largest rest is never needed.
-      var whole = OccurrenceBudget(limit: budgets.map(\.room).max() ?? 0)
+      // window has room for them all, none of its expansions meets the occurrence budget. A
+      // series that walks from DTSTART here (a COUNT the window cannot drop, BYWEEKNO) spends
+      // each window's step budget by that window's own estimate: it is expanded window by
+      // window. One that jumps here jumps in every window (a window ending sooner only drops
+      // COUNT sooner) and spends none. More room than the largest rest is never needed.
+      var whole = ExpansionBudget(
+        shared: budgets.map(\.sharedRoom).max() ?? 0,
+        stepLimit: budgets.map(\.stepRoom).max() ?? 0)
       SeriesLayout(feed: self, series: entry, window: window, zone: zone)
         .collect(into: &all, budget: &whole)
-      if all.warnings.isEmpty, whole.eventsCut == 0,
-        budgets.allSatisfy({ $0.room >= whole.expanded })
+      if all.warnings.isEmpty, !whole.wasMet, whole.steps == 0,
+        budgets.allSatisfy({ $0.sharedRoom >= whole.expanded })
       {
         for index in batches.indices {
           let count = Feed.hand(all, to: &batches[index], meeting: windows[index])
-          budgets[index].spend(count, of: count, leftOut: 0)
+          budgets[index].spend(count, of: count, steps: 0, leftOut: 0, stopped: false)
         }
       } else {
         for (index, window) in windows.enumerated() {
@@ -55,9 +60,7 @@ extension Feed {
       }
     }
     for index in batches.indices {
-      if let warning = budgets[index].warning(source: source) {
-        batches[index].warnings.append(warning)
-      }
+      batches[index].warnings += budgets[index].warnings(source: source)
     }
     return batches
   }
@@ -72,7 +75,7 @@ extension Feed {
   /// Lays one series out on one window, or counts it as outside when it cannot reach it.
   func collect(
     _ entry: Series, from first: Day, through last: Day, in zone: DisplayZone,
-    into batch: inout SpanBatch, budget: inout OccurrenceBudget
+    into batch: inout SpanBatch, budget: inout ExpansionBudget
   ) {
     if entry.mayTouch(first: first, last: last) {
       SeriesLayout(feed: self, series: entry, window: expansionWindow(first, last), zone: zone)

@@ -331,22 +331,23 @@ public final class Feed: @unchecked Sendable {
     }
   }
 
-  /// The spans of every occurrence whose days meet `first…last` in `zone`, at most
-  /// ``ImportOptions/maximumOccurrencesPerFeed`` and one per VEVENT read (see
-  /// ``SpanBatch/warnings`` for what was left out).
+  /// The spans of every occurrence whose days meet `first…last` in `zone`: each event's first,
+  /// and at most ``ImportOptions/maximumOccurrencesPerFeed`` more, from RRULE walks of at most
+  /// ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps (see ``SpanBatch/warnings`` for
+  /// what was left out).
   public func spans(from first: Day, through last: Day, in zone: DisplayZone) -> SpanBatch {
     var batch = SpanBatch()
     batch.eventsOutside = eventsPassedOver
-    var budget = occurrenceBudget()
+    var budget = expansionBudget()
     for entry in series {
       collect(entry, from: first, through: last, in: zone, into: &batch, budget: &budget)
     }
-    if let warning = budget.warning(source: source) { batch.warnings.append(warning) }
+    batch.warnings += budget.warnings(source: source)
     return batch
   }
 
-  /// The occurrences this feed may lay out in one window.
-  func occurrenceBudget() -> OccurrenceBudget {
-    OccurrenceBudget(options: options, eventsRead: eventsRead)
+  /// The occurrences and steps this feed may spend in one window.
+  func expansionBudget() -> ExpansionBudget {
+    ExpansionBudget(options: options)
   }
 }

@@ -10,11 +10,17 @@ public struct ImportOptions: Sendable {
   /// At most this many occurrences of one event are laid out in one window; more are dropped
   /// with a warning.
   public var maximumOccurrencesPerEvent: Int
-  /// At most this many occurrences of the whole feed, plus one per VEVENT read, are laid out in
-  /// one window; the events after that are cut or left out, with one warning per window saying
-  /// how many. So a feed of N events costs at most this plus N occurrences, however many each
-  /// event could have.
+  /// Every event keeps its first occurrence in a window; beyond that, the feed's events share
+  /// at most this many there, in file order. The events after that keep only their first, with
+  /// one warning per window saying how many occurrences were left out. So a feed of N events
+  /// costs at most this plus N occurrences, however many each event could have.
   public var maximumOccurrencesPerFeed: Int = 20_000
+  /// At most this many steps for the walks from DTSTART of the whole
+  /// feed in one window (RRULEs that cannot jump to the window: a COUNT that may end before it,
+  /// BYWEEKNO), as estimated before each walk; a walk that needs more than what is left is not
+  /// started, with one warning per window. So a feed of N events costs at most this plus N
+  /// steps of walking, not N × ``maximumRecurrenceSteps``.
+  public var maximumRecurrenceStepsPerFeed: Int = 300_000
   /// At most this many recurrence-iterator steps per event and window; a walk from DTSTART
   /// (a rule with COUNT) that would look at more candidate times before the window is not
   /// started. libical takes about 3 µs a step: 200,000 steps cost about 0.6 s.
@@ -34,7 +40,8 @@ public struct ImportOptions: Sendable {
   var scanOverlap = ScanOverlap.automatic
 
   /// Options with the defaults: no pre-filter, lenient, 10,000 occurrences and 200,000 steps
-  /// per event and window, 20,000 occurrences (and one per VEVENT) per feed and window.
+  /// per event and window, 20,000 occurrences (beyond each event's first) and 300,000 walk steps
+  /// per feed and window.
   public init(
     window: ClosedRange<Day>? = nil, strict: Bool = false, maximumOccurrencesPerEvent: Int = 10_000,
     maximumRecurrenceSteps: Int = 200_000, progress: (@Sendable (Int, Int?) -> Void)? = nil

@@ -8,12 +8,16 @@ struct ExpansionWindow {
   /// Occurrences are kept at most this many per event in one window; more are dropped with a
   /// warning.
   let maximumOccurrences: Int
-  /// What is left of the feed's occurrence budget in this window
-  /// (``ImportOptions/maximumOccurrencesPerFeed``): when below ``maximumOccurrences``, it is the
-  /// cap, and a cut is the budget's, not the event's.
+  /// What is left of the feed's occurrence budget in this window for this event: the shared
+  /// rest (``ImportOptions/maximumOccurrencesPerFeed``) and its own first occurrence. When
+  /// below ``maximumOccurrences``, it is the cap, and a cut is the budget's, not the event's.
   var occurrenceRoom = Int.max
   /// The iterator may take at most this many steps per event in one window.
   let maximumSteps: Int
+  /// What is left of the feed's budget of walk steps in this window
+  /// (``ImportOptions/maximumRecurrenceStepsPerFeed``): a walk from DTSTART whose candidate
+  /// times before the window are more is not started.
+  var stepRoom = Int.max
   /// Expanding one event for one window stops after this long (some rule shapes cost libical
   /// milliseconds per step); a safety net for hostile rules, reported as a warning.
   var timeBudget: Duration = .seconds(10)
@@ -24,15 +28,16 @@ struct ExpansionWindow {
   var latest: Int64 { ZoneMargin.latestInstant(through: lastDay) }
   /// At most this many occurrences of the event are kept: the event's cap or the feed's room.
   var occurrenceCap: Int { max(0, min(maximumOccurrences, occurrenceRoom)) }
-  /// The expansion stops one past this many: the event's cap while the feed has room (so the
-  /// one event the budget cuts says how much it left out, up to the event's cap), none once the
-  /// budget is spent (the event is only probed).
-  var expansionCap: Int { occurrenceRoom > 0 ? max(0, maximumOccurrences) : 0 }
+  /// The expansion stops one past this many: the event's cap while the feed has shared room
+  /// (so the one event the budget cuts says how much it left out, up to the event's cap), the
+  /// room (its own first occurrence) once it has none (the event is only probed).
+  var expansionCap: Int { occurrenceRoom > 1 ? max(0, maximumOccurrences) : occurrenceRoom }
 
-  /// The same window with `room` occurrences left of the feed's budget.
-  func with(room: Int) -> ExpansionWindow {
+  /// The same window with what is left of the feed's budget.
+  func with(_ budget: ExpansionBudget) -> ExpansionWindow {
     var window = self
-    window.occurrenceRoom = room
+    window.occurrenceRoom = budget.room
+    window.stepRoom = budget.stepRoom
     return window
   }
 }
@@ -61,6 +66,11 @@ struct SeriesExpander {
     /// Occurrences the feed's budget left out (at least this many: the expansion stops one
     /// past the cap), when the budget, not the event's cap, cut the set.
     var leftOutByBudget = 0
+    /// The walks from DTSTART started: the candidate times before the window they may look
+    /// at, as estimated before starting (``candidates(of:over:)``).
+    var walkSteps = 0
+    /// Whether the feed's step budget kept a walk from starting.
+    var stoppedByBudget = false
   }
 
   /// The instances whose start lies in the window widened by `lookBack` seconds before it.
@@ -198,6 +208,12 @@ struct SeriesExpander {
     }
     SeriesExpander.replaceCount(of: &rule, from: wallStart)
     var steps = 0
+    /// The event's step cap is met.
+    func stepCapMet() {
+      result.warnings.append(
+        "the RRULE needed more than \(window.maximumSteps) steps to reach the window; expansion stopped there"
+      )
+    }
     var kept = 0
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: window.timeBudget)
@@ -219,9 +235,7 @@ struct SeriesExpander {
         return false
       }
       if steps >= window.maximumSteps {
-        result.warnings.append(
-          "the RRULE needed more than \(window.maximumSteps) steps to reach the window; expansion stopped there"
-        )
+        stepCapMet()
         return false
       }
       return true
@@ -242,12 +256,18 @@ struct SeriesExpander {
       // does that inside one step, so the step count alone does not bound it): when more than
       // the step cap lie before the window, stop before starting, as the walk would.
       let before = earliest - SeriesExpander.key(of: record.start, allDay: record.allDay)
-      if SeriesExpander.candidates(of: rule, over: before) > Int64(window.maximumSteps) {
-        result.warnings.append(
-          "the RRULE needed more than \(window.maximumSteps) steps to reach the window; expansion stopped there"
-        )
+      let walk = SeriesExpander.candidates(of: rule, over: before)
+      if walk > Int64(window.maximumSteps) {
+        stepCapMet()
         return
       }
+      // The feed's walks share a budget per window (the estimate, not the steps taken, is
+      // spent: it does not depend on how the window was reached).
+      if walk > Int64(window.stepRoom) {
+        result.stoppedByBudget = true
+        return
+      }
+      result.walkSteps += Int(walk)
     }
     var jump: WallTime?
     if mayJump, earliest > SeriesExpander.key(of: record.start, allDay: record.allDay) {

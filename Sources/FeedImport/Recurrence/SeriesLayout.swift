@@ -3,14 +3,14 @@ import LaneLayout
 /// Lays one series (a master and its RECURRENCE-ID overrides) out on a window: expands the
 /// master, suppresses the instances overrides replace, applies THISANDFUTURE overrides to later
 /// instances, and shows each override at its own start. Each expansion spends the feed's
-/// occurrence budget for the window (``OccurrenceBudget``): it gets what is left as its cap.
+/// occurrence budget for the window (``ExpansionBudget``): it gets what is left as its cap.
 struct SeriesLayout {
   let feed: Feed
   let series: Feed.Series
   let window: ExpansionWindow
   let zone: DisplayZone
 
-  func collect(into batch: inout SpanBatch, budget: inout OccurrenceBudget) {
+  func collect(into batch: inout SpanBatch, budget: inout ExpansionBudget) {
     let overrides = series.overrides.map { feed.records[$0] }
     guard let masterIndex = series.master else {
       for (position, override) in overrides.enumerated() {
@@ -39,7 +39,7 @@ struct SeriesLayout {
     ranges.sort { $0.key < $1.key }
 
     let lookBack = ([master.length] + ranges.map(\.record.length)).map(\.maximumSeconds).max() ?? 0
-    let expander = SeriesExpander(record: master, window: window.with(room: budget.room))
+    let expander = SeriesExpander(record: master, window: window.with(budget))
     // Without THISANDFUTURE overrides an instance is shown where it starts: drop the ones that
     // miss the visible days while expanding, so the occurrence cap counts only shown ones.
     let bounds = instantBounds(maker)
@@ -100,7 +100,8 @@ struct SeriesLayout {
       shown = true
     }
     budget.spend(
-      batch.spans.count - before, of: result.instances.count, leftOut: result.leftOutByBudget)
+      batch.spans.count - before, of: result.instances.count, steps: result.walkSteps,
+      leftOut: result.leftOutByBudget, stopped: result.stoppedByBudget)
     if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
     for (position, override) in overrides.enumerated() {
       show(override, index: series.overrides[position], into: &batch, budget: &budget)
@@ -149,7 +150,7 @@ struct SeriesLayout {
   /// Shows an override (or an orphan instance) at its own start.
   private func show(
     _ record: EventRecord, index: Int, into batch: inout SpanBatch,
-    budget: inout OccurrenceBudget
+    budget: inout ExpansionBudget
   ) {
     if record.cancelled {
       batch.eventsCancelled += 1
@@ -165,7 +166,7 @@ struct SeriesLayout {
       single.extraRules = []
       single.rdates = []
     }
-    let expander = SeriesExpander(record: single, window: window.with(room: budget.room))
+    let expander = SeriesExpander(record: single, window: window.with(budget))
     let bounds = instantBounds(maker)
     let result = expander.instances(lookBack: record.length.maximumSeconds) { start, end in
       placeIfVisible(
@@ -183,7 +184,8 @@ struct SeriesLayout {
       shown = true
     }
     budget.spend(
-      batch.spans.count - before, of: result.instances.count, leftOut: result.leftOutByBudget)
+      batch.spans.count - before, of: result.instances.count, steps: result.walkSteps,
+      leftOut: result.leftOutByBudget, stopped: result.stoppedByBudget)
     if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
   }
 }

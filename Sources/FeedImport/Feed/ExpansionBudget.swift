@@ -1,0 +1,94 @@
+/// What one feed may expand in one window, spent series by series in file order: every VEVENT
+/// keeps its first occurrence there, and beyond that the feed's events share
+/// ``ImportOptions/maximumOccurrencesPerFeed`` occurrences; their RRULE walks from DTSTART share
+/// ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps.
+///
+/// Each expansion gets what is left as its cap (``ExpansionWindow/occurrenceRoom``: the shared
+/// rest and its own first occurrence; ``ExpansionWindow/stepRoom``). Once the shared
+/// occurrences are spent, each later event is only probed: expanded up to its first occurrence
+/// and one more (to know whether it lost any). A walk whose estimated steps
+/// (``SeriesExpander/candidates(of:over:)``) are more than what is left is not started. So a
+/// feed of N events costs the budgets plus N small expansions, however much each event could
+/// cost alone. What was left out is reported once per window by ``warnings(source:)``.
+struct ExpansionBudget {
+  /// The occurrences the events share beyond their first.
+  let shared: Int
+  /// The walk steps the window may take.
+  let stepLimit: Int
+  /// The occurrences laid out so far.
+  private(set) var used = 0
+  /// The shared occurrences spent so far.
+  private(set) var sharedUsed = 0
+  /// The instances the expansions kept so far (those replaced by an override or missing the
+  /// days included): at least ``used``.
+  private(set) var expanded = 0
+  /// The walk steps spent so far (as estimated before each walk).
+  private(set) var steps = 0
+  /// Events the occurrence budget cut.
+  private(set) var eventsCut = 0
+  /// Occurrences the budget left out, at least (an expansion stops one past its cap).
+  private(set) var leftOut = 0
+  /// Events with a walk the step budget did not start.
+  private(set) var eventsStopped = 0
+
+  /// The budgets of a feed read with `options`.
+  init(options: ImportOptions) {
+    self.init(
+      shared: options.maximumOccurrencesPerFeed, stepLimit: options.maximumRecurrenceStepsPerFeed)
+  }
+
+  /// Budgets of `shared` occurrences beyond each event's first and `stepLimit` walk steps.
+  init(shared: Int, stepLimit: Int) {
+    self.shared = max(0, shared)
+    self.stepLimit = max(0, stepLimit)
+  }
+
+  /// The shared occurrences left.
+  var sharedRoom: Int { max(0, shared - sharedUsed) }
+  /// The occurrences the next expansion may keep: the shared rest and its own first.
+  var room: Int { sharedRoom == Int.max ? Int.max : sharedRoom + 1 }
+  /// The walk steps left.
+  var stepRoom: Int { max(0, stepLimit - steps) }
+
+  /// Spends what one expansion did: `shown` occurrences laid out of the `kept` instances it
+  /// kept, `steps` walk steps; `cut` occurrences (at least) left out by the occurrence budget,
+  /// and whether the step budget kept a walk from starting.
+  mutating func spend(
+    _ shown: Int, of kept: Int, steps taken: Int, leftOut cut: Int, stopped: Bool
+  ) {
+    used += shown
+    sharedUsed += max(0, shown - 1)
+    expanded += kept
+    steps += taken
+    if cut > 0 {
+      eventsCut += 1
+      leftOut += cut
+    }
+    if stopped { eventsStopped += 1 }
+  }
+
+  /// Whether an expansion met either budget.
+  var wasMet: Bool { eventsCut > 0 || eventsStopped > 0 }
+
+  /// The window's warnings, when a budget left anything out.
+  func warnings(source: String) -> [ImportWarning] {
+    var warnings: [ImportWarning] = []
+    if eventsCut > 0 {
+      warnings.append(
+        ImportWarning(
+          source: source, line: nil, uid: nil,
+          message:
+            "more occurrences in the window than the feed's budget (each event's first, and \(shared) more shared by all): \(used) are laid out; at least \(leftOut) more, of \(eventsCut) event(s), are left out"
+        ))
+    }
+    if eventsStopped > 0 {
+      warnings.append(
+        ImportWarning(
+          source: source, line: nil, uid: nil,
+          message:
+            "the feed's RRULEs that walk from DTSTART need more steps to reach the window than its budget of \(stepLimit): \(eventsStopped) event(s) with such a walk are not expanded there"
+        ))
+    }
+    return warnings
+  }
+}
