@@ -161,4 +161,31 @@ struct OccurrenceBudgetTests {
     #expect(all.stats?.occurrences == 6 * 1_008)
     #expect(!none.contains { $0.message.contains("walk from DTSTART") })
   }
+
+  @Test("months laid out together spend each record's budget as alone: overrides keep their first")
+  func overridesAcrossMonths() throws {
+    let text = Hostile.calendar(
+      Hostile.event("weekly", "DTSTART:20240801T090000Z", "RRULE:FREQ=WEEKLY", "DURATION:PT1H")
+        + Hostile.event(
+          "weekly", "RECURRENCE-ID:20240808T090000Z", "DTSTART:20240809T090000Z",
+          "DURATION:PT1H")
+        + Hostile.event(
+          "weekly", "RECURRENCE-ID:20240815T090000Z", "DTSTART:20240816T090000Z",
+          "DURATION:PT1H")
+        + Hostile.event("daily", "DTSTART:20240801T120000Z", "RRULE:FREQ=DAILY", "DURATION:PT1H"))
+    var options = ImportOptions()
+    options.maximumOccurrencesPerFeed = 20
+    let feed = try Feed(text: text, name: "overrides", options: options)
+    let zone = try Hostile.unwrap(Hostile.utc)
+    let first = try TestSupport.requireMonth("2024-08")
+    let windows = ManyWindowsTests.windows(from: first, count: 3, weekStart: .monday)
+    let (spans, warnings) = ManyWindowsTests.expectSameAsAlone(feed, windows, zone, "overrides")
+    // August: 5 weekly (the master's 3 spend 2 of the shared 20, each moved one its own
+    // first), and the daily series' first and the 18 left. Handing out August as if the
+    // weekly series were one expansion would spend 4 and leave the daily series 17.
+    let august = feed.spans(from: windows[0].lowerBound, through: windows[0].upperBound, in: zone)
+    #expect(august.spans.count == 5 + 1 + 18)
+    #expect(spans == 68)
+    #expect(warnings == 3)
+  }
 }

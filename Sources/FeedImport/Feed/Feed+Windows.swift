@@ -48,8 +48,10 @@ extension Feed {
         budgets.allSatisfy({ $0.sharedRoom >= whole.expanded })
       {
         for index in batches.indices {
-          let count = Feed.hand(all, to: &batches[index], meeting: windows[index])
-          budgets[index].spend(count, of: count, steps: 0, leftOut: 0, stopped: false)
+          // Each record's expansion spends on its own (its first occurrence is its own).
+          for count in Feed.hand(all, to: &batches[index], meeting: windows[index]) {
+            budgets[index].spend(count, of: count, steps: 0, leftOut: 0, stopped: false)
+          }
         }
       } else {
         for (index, window) in windows.enumerated() {
@@ -88,21 +90,24 @@ extension Feed {
   /// Adds to `batch` the spans of one series' `all` that meet `window`, and counts its events
   /// as the series' own layout on that window would: shown when one of its occurrences meets
   /// the window, outside otherwise; cancelled ones do not depend on the window. Gives the
-  /// number of spans handed.
+  /// number of spans handed of each record that has any.
   @discardableResult
   static func hand(_ all: SpanBatch, to batch: inout SpanBatch, meeting window: ClosedRange<Day>)
-    -> Int
+    -> [Int]
   {
     // Each event's occurrences are contiguous in `all`: count the changes of event.
     var shown = 0
-    var handed = 0
+    var handed: [Int] = []
     var previous: Int?
     for (position, span) in all.spans.enumerated()
     where span.lastDay >= window.lowerBound && span.firstDay <= window.upperBound {
       let event = all.eventOfSpan[position]
       batch.append(span, event: event)
-      handed += 1
-      if event != previous { shown += 1 }
+      if event != previous {
+        shown += 1
+        handed.append(0)
+      }
+      handed[handed.count - 1] += 1
       previous = event
     }
     let events = all.eventsShown + all.eventsOutside
