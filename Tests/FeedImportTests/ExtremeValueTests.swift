@@ -5,7 +5,8 @@ import LaneLayout
 import Testing
 
 /// Puts the limits of Int32 and Int64, zero and negatives into every numeric field a feed can
-/// carry, one field of one event at a time, and runs import, layout and every renderer on each:
+/// carry, one field of one event at a time, and runs import, layout and every renderer (JSON,
+/// text with and without colour, HTML with and without a lane cap, agenda) on each:
 /// nothing traps, and the stats add up (issue 11's property test).
 @Suite("Extreme values")
 struct ExtremeValueTests {
@@ -82,6 +83,9 @@ struct ExtremeValueTests {
         _ = try JSONLayoutRenderer.render(layout)
         _ = TextGridRenderer(width: 1_000).render(layout)
         _ = HTMLMonthRenderer().render(layout)
+        _ = HTMLMonthRenderer(maxLanes: 1).render(layout)
+        _ = AgendaRenderer().render([layout])
+        _ = TextGridRenderer(width: TextGridRenderer.minimumWidth, color: true).render(layout)
       }
     }
   }
