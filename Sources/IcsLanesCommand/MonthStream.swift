@@ -15,7 +15,14 @@ struct MonthStream {
 
   func run() throws {
     var statsLines: [MonthLayout] = []
-    try StandardOutput.write(Array("[\n".utf8))
+    // `[` once the feeds are loaded (the first month arrives): a feed that fails to load
+    // leaves standard output empty.
+    var opened = false
+    func open() throws {
+      guard !opened else { return }
+      opened = true
+      try StandardOutput.write(Array("[\n".utf8))
+    }
     // Months are written two at a time, their JSON made on two threads.
     var pending: [MonthLayout] = []
     var written = 0
@@ -47,6 +54,7 @@ struct MonthStream {
     do {
       defer { progress.finish() }
       result = try CalendarSource.layOut(request) { layout in
+        try open()
         var summary = layout
         summary.weeks = []
         statsLines.append(summary)
@@ -56,6 +64,7 @@ struct MonthStream {
     } catch let error as IcsLanesError {
       throw CommandFailure(error)
     }
+    try open()
     try flush()
     try StandardOutput.write(Array("\n]\n".utf8))
     command.printWarnings(result)
