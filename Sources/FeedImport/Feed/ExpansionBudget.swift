@@ -92,3 +92,13 @@ struct ExpansionBudget {
     return warnings
   }
 }
+
+extension ExpansionWindow {
+  /// The same window with what is left of the feed's budget.
+  func with(_ budget: ExpansionBudget) -> ExpansionWindow {
+    var window = self
+    window.occurrenceRoom = budget.room
+    window.stepRoom = budget.stepRoom
+    return window
+  }
+}

@@ -49,7 +49,8 @@ extension Feed {
       {
         for index in batches.indices {
           // Each record's expansion spends on its own (its first occurrence is its own).
-          for count in Feed.hand(all, to: &batches[index], meeting: windows[index]) {
+          let counts = hand(all, of: entry, to: &batches[index], meeting: windows[index])
+          for count in counts {
             budgets[index].spend(count, of: count, steps: 0, leftOut: 0, stopped: false)
           }
         }
@@ -87,33 +88,23 @@ extension Feed {
     }
   }
 
-  /// Adds to `batch` the spans of one series' `all` that meet `window`, and counts its events
-  /// as the series' own layout on that window would: shown when one of its occurrences meets
-  /// the window, outside otherwise; cancelled ones do not depend on the window. Gives the
-  /// number of spans handed of each record that has any.
+  /// Adds to `batch` the spans of `entry`'s `all` that meet `window`, and counts its events
+  /// on that window (``EventCount``), as the series' own layout on it would. Gives the number
+  /// of spans handed of each record that has any.
   @discardableResult
-  static func hand(_ all: SpanBatch, to batch: inout SpanBatch, meeting window: ClosedRange<Day>)
-    -> [Int]
-  {
-    // Each event's occurrences are contiguous in `all`: count the changes of event.
-    var shown = 0
-    var handed: [Int] = []
-    var previous: Int?
+  func hand(
+    _ all: SpanBatch, of entry: Series, to batch: inout SpanBatch, meeting window: ClosedRange<Day>
+  ) -> [Int] {
+    var count = EventCount()
+    var handed: [Int: Int] = [:]
     for (position, span) in all.spans.enumerated()
     where span.lastDay >= window.lowerBound && span.firstDay <= window.upperBound {
       let event = all.eventOfSpan[position]
       batch.append(span, event: event)
-      if event != previous {
-        shown += 1
-        handed.append(0)
-      }
-      handed[handed.count - 1] += 1
-      previous = event
+      count.show(event)
+      handed[event, default: 0] += 1
     }
-    let events = all.eventsShown + all.eventsOutside
-    batch.eventsShown += shown
-    batch.eventsOutside += events - shown
-    batch.eventsCancelled += all.eventsCancelled
-    return handed
+    count.add(entry, records: records, to: &batch)
+    return handed.keys.sorted().compactMap { handed[$0] }
   }
 }

@@ -251,7 +251,7 @@ struct RuleFacts: Sendable {
   /// iterator accepts (BYYEARDAY only in YEARLY rules and with no other day part; BYWEEKNO only
   /// in YEARLY rules, without BYMONTH or BYMONTHDAY; no BYMONTHDAY in WEEKLY rules; weekday
   /// ordinals only in MONTHLY and YEARLY rules, not with BYWEEKNO; BYSETPOS with another BY
-  /// part), and no more instances per period than ``RuleDensity/limit``. Anything else is left
+  /// part), and no more instances per period than ``RuleDensityLimit/instancesPerPeriod``. Anything else is left
   /// for libical to judge.
   func byPartsTakenByLibical(_ frequency: Frequency) -> Bool {
     let names = Set(byParts.map(\.name))
@@ -309,7 +309,7 @@ struct RuleFacts: Sendable {
     }
     if names.contains("BYMONTHDAY") && frequency == .weekly { return false }
     if names.contains("BYSETPOS") && names.count == 1 { return false }
-    return instances <= RuleDensity.limit
+    return instances <= RuleDensityLimit.instancesPerPeriod
   }
 
   /// A decimal integer with an optional sign, of at most 4 digits.

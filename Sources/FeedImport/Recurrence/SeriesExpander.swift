@@ -32,14 +32,6 @@ struct ExpansionWindow {
   /// (so the one event the budget cuts says how much it left out, up to the event's cap), the
   /// room (its own first occurrence) once it has none (the event is only probed).
   var expansionCap: Int { occurrenceRoom > 1 ? max(0, maximumOccurrences) : occurrenceRoom }
-
-  /// The same window with what is left of the feed's budget.
-  func with(_ budget: ExpansionBudget) -> ExpansionWindow {
-    var window = self
-    window.occurrenceRoom = budget.room
-    window.stepRoom = budget.stepRoom
-    return window
-  }
 }
 
 /// One instance of a series before it becomes a span.

@@ -3,27 +3,35 @@ import LaneLayout
 /// Lays one series (a master and its RECURRENCE-ID overrides) out on a window: expands the
 /// master, suppresses the instances overrides replace, applies THISANDFUTURE overrides to later
 /// instances, and shows each override at its own start. Each expansion spends the feed's
-/// occurrence budget for the window (``ExpansionBudget``): it gets what is left as its cap.
+/// budget for the window (``ExpansionBudget``): it gets what is left as its caps.
 struct SeriesLayout {
   let feed: Feed
   let series: Feed.Series
   let window: ExpansionWindow
   let zone: DisplayZone
 
+  /// Adds the series' spans on the window to `batch`, and counts its events
+  /// (``EventCount``).
   func collect(into batch: inout SpanBatch, budget: inout ExpansionBudget) {
+    var count = EventCount()
+    expand(into: &batch, shown: &count, budget: &budget)
+    count.add(series, records: feed.records, to: &batch)
+  }
+
+  private func expand(
+    into batch: inout SpanBatch, shown count: inout EventCount, budget: inout ExpansionBudget
+  ) {
     let overrides = series.overrides.map { feed.records[$0] }
     guard let masterIndex = series.master else {
       for (position, override) in overrides.enumerated() {
-        show(override, index: series.overrides[position], into: &batch, budget: &budget)
+        show(
+          override, index: series.overrides[position], into: &batch, shown: &count, budget: &budget)
       }
       return
     }
     let master = feed.records[masterIndex]
-    if master.cancelled {
-      // A cancelled master cancels the whole series.
-      batch.eventsCancelled += 1 + overrides.count
-      return
-    }
+    // A cancelled master cancels the whole series (counted so by EventCount).
+    if master.cancelled { return }
     let floating = feed.calendars[master.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
 
@@ -56,7 +64,6 @@ struct SeriesLayout {
       batch.warnings.append(
         ImportWarning(source: feed.source, line: master.line, uid: master.uid, message: message))
     }
-    var shown = false
     let before = batch.spans.count
     for instance in result.instances where !replaced.contains(instance.key) {
       // Shown as the master, or as the THISANDFUTURE override in force (the record itself is
@@ -97,14 +104,14 @@ struct SeriesLayout {
         recurrenceId: master.recurs || !overrides.isEmpty ? instance.start : nil,
         recurrenceIdIsStart: instance.placement != nil, floatingZone: floating)
       batch.append(span, event: masterIndex)
-      shown = true
+      count.show(masterIndex)
     }
     budget.spend(
       batch.spans.count - before, of: result.instances.count, steps: result.walkSteps,
       leftOut: result.leftOutByBudget, stopped: result.stoppedByBudget)
-    if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
     for (position, override) in overrides.enumerated() {
-      show(override, index: series.overrides[position], into: &batch, budget: &budget)
+      show(
+        override, index: series.overrides[position], into: &batch, shown: &count, budget: &budget)
     }
   }
 
@@ -149,13 +156,11 @@ struct SeriesLayout {
 
   /// Shows an override (or an orphan instance) at its own start.
   private func show(
-    _ record: EventRecord, index: Int, into batch: inout SpanBatch,
+    _ record: EventRecord, index: Int, into batch: inout SpanBatch, shown count: inout EventCount,
     budget: inout ExpansionBudget
   ) {
-    if record.cancelled {
-      batch.eventsCancelled += 1
-      return
-    }
+    // Cancelled: counted so by EventCount.
+    if record.cancelled { return }
     let floating = feed.calendars[record.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
     // An override stands for one instance (RFC 5545 3.8.4.4): an RRULE or RDATE on it is not
@@ -172,7 +177,6 @@ struct SeriesLayout {
       placeIfVisible(
         record, start: start, explicitEnd: end, maker: maker, floating: floating, bounds: bounds)
     }
-    var shown = false
     let before = batch.spans.count
     for instance in result.instances {
       guard let placement = instance.placement else { continue }
@@ -181,11 +185,10 @@ struct SeriesLayout {
         categories: record.categories, color: record.color, placement: placement,
         recurrenceId: record.recurrenceId, floatingZone: floating)
       batch.append(span, event: index)
-      shown = true
+      count.show(index)
     }
     budget.spend(
       batch.spans.count - before, of: result.instances.count, steps: result.walkSteps,
       leftOut: result.leftOutByBudget, stopped: result.stoppedByBudget)
-    if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
   }
 }
