@@ -32,7 +32,11 @@ struct EventFacts: Sendable {
   /// Something the scan could not read with certainty (a folded or odd DTSTART, say).
   var unreadable = false
   /// The UID, unfolded but still escaped; for messages and for matching events that share it.
+  /// Made only for an event the scan hands out whole (kept, or read again): an event the
+  /// pre-filter passes over has only its ``uidKey``.
   var uid: String?
+  /// ``FeedLoader/uidKey(_:)`` of the UID; nil without UID.
+  var uidKey: Int?
   /// The UID was too long to keep whole.
   var uidTruncated = false
   /// The UID holds a backslash escape (libical reads it unescaped).
@@ -52,6 +56,14 @@ struct EventFacts: Sendable {
   static let uidLimit = 1_000
   /// Days an overridden instance is assumed to last at most before the loader checks.
   static let replacedInstanceMargin = 7
+
+  /// Whether the pre-filter passes the event over for `window` (nil: it keeps every event): it
+  /// cannot touch the window, and its UID can be matched by its key.
+  func passedOver(for window: ClosedRange<Day>?) -> Bool {
+    guard let window else { return false }
+    return !uidTruncated && !uidEscaped
+      && !mayTouch(first: window.lowerBound, last: window.upperBound)
+  }
 
   /// Whether the event may have an occurrence whose days meet `first…last`.
   ///
@@ -163,10 +175,8 @@ struct EventFacts: Sendable {
         if EventFacts.hasPrefix(value, "CANCELLED") { cancelled = true }
       }
     case .uid:
+      // The value's bytes are gathered by the scanner (``UIDBytes``).
       uidCount += 1
-      if let start = EventFacts.valueStart(line) {
-        appendUID(line[start...])
-      }
     case .sequence:
       sequenceCount += 1
       sequence = sequenceCount == 1 ? EventFacts.sequenceValue(line) : nil
@@ -184,20 +194,7 @@ struct EventFacts: Sendable {
     case .sequence: sequence = nil
     // A folded RRULE is read no further: keep the event.
     case .rrule: unboundedRecurrence = true
-    case .uid: appendUID(line.dropFirst())
     default: break
-    }
-  }
-
-  private mutating func appendUID(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
-    if bytes.contains(UInt8(ascii: "\\")) { uidEscaped = true }
-    let text = String(decoding: bytes, as: UTF8.self)
-    let whole = uid.map { $0 + text } ?? text
-    if whole.utf8.count > EventFacts.uidLimit {
-      uidTruncated = true
-      uid = String(whole.prefix(200))
-    } else {
-      uid = whole
     }
   }
 
