@@ -240,7 +240,7 @@ struct ComponentScanner {
         } else {
           appendNested(line, inPlace: inPlace)
         }
-        stack.removeSubrange(open...)
+        stack.removeSubrange(open...)  // keeps the capacity
       } else if name == "VCALENDAR" {
         if place == .event {
           closeOpenEvent(
@@ -274,7 +274,8 @@ struct ComponentScanner {
     _ kind: Place, name: String, line: UnsafeBufferPointer<UInt8>, inPlace: Bool, number: Int
   ) {
     place = kind
-    stack = [name]
+    stack.removeAll(keepingCapacity: true)
+    stack.append(name)
     block.removeAll(keepingCapacity: true)
     pieces.removeAll(keepingCapacity: true)
     uidBytes.reset()
@@ -410,7 +411,8 @@ struct ComponentScanner {
 
   /// `BEGIN:NAME` or `END:NAME` (any case), with the name uppercased.
   static func beginOrEnd(_ line: UnsafeBufferPointer<UInt8>) -> (Keyword, String)? {
-    let first = line[0] | 0x20
+    guard let base = line.baseAddress, line.count >= 4 else { return nil }
+    let first = base[0] | 0x20
     guard first == UInt8(ascii: "b") || first == UInt8(ascii: "e") else { return nil }
     let keyword: Keyword
     let prefixLength: Int
@@ -430,7 +432,7 @@ struct ComponentScanner {
     let name = UnsafeBufferPointer(rebasing: line[start..<end])
     // The names every feed repeats, without building a string each time.
     for known in ComponentScanner.commonNames
-    where name.count == known.utf8.count && EventFacts.hasPrefix(name, known.static) {
+    where name.count == known.static.utf8CodeUnitCount && EventFacts.hasPrefix(name, known.static) {
       return (keyword, known.utf8)
     }
     return (keyword, String(decoding: name, as: UTF8.self).uppercased())
