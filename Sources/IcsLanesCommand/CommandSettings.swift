@@ -6,23 +6,15 @@ import LaneLayout
 
 /// The command's arguments checked and turned into values.
 struct CommandSettings {
-  let request: MonthRequest
+  /// The whole request, feeds included, as the library's facade takes it.
+  let request: LayoutRequest
   let width: Int
   let today: Day?
   let names: CalendarNames
   let color: Bool
 
-  /// The feeds to read, with the name and colour the configuration file gives them.
-  let feeds: [FeedInput]
   /// Seconds a URL may stay silent.
   let timeout: Double
-
-  /// A feed to read: a path, folder, URL or `-`, and the name and colour set for it.
-  struct FeedInput {
-    var path: String
-    var name: String?
-    var color: String?
-  }
 
   init(
     _ command: IcsLanesCommand, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -33,21 +25,18 @@ struct CommandSettings {
     // Flags first, then the configuration file, then the defaults.
     let zone: DisplayZone
     if let name = command.tz {
-      guard let found = DisplayZone(named: name) else {
-        throw CommandFailure(
-          message:
-            "--tz \"\(name)\" is not a known time zone: use an IANA name such as Europe/Berlin or UTC",
-          code: ExitCodes.usage)
+      zone = try CommandFailure.mapping { () throws(IcsLanesError) in
+        try MonthViewOptions.zone(named: name)
       }
-      zone = found
     } else if let setting = config?.zone {
-      guard let found = DisplayZone(named: setting.value) else {
+      do {
+        zone = try MonthViewOptions.zone(named: setting.value)
+      } catch {
         throw ConfigFile.failure(
           config?.path ?? "", setting.line,
           "tz \"\(setting.value)\" is not a known time zone: use an IANA name such as Europe/Berlin"
         )
       }
-      zone = found
     } else {
       zone = .system
       if let tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty,
@@ -84,9 +73,6 @@ struct CommandSettings {
           message: "cannot tell the current month: give --month YYYY-MM", code: ExitCodes.usage)
       }
       first = current
-    }
-    guard (1...1200).contains(command.months) else {
-      throw CommandFailure(message: "--months must be 1 to 1200", code: ExitCodes.usage)
     }
     var localeIdentifier: String?
     if let identifier = command.locale {
@@ -128,22 +114,19 @@ struct CommandSettings {
     } else {
       weekStart = localeIdentifier.map(LocaleWeek.firstWeekday(ofLocale:)) ?? .sunday
     }
-    if let cap = command.maxLanes, cap < 1 {
-      throw CommandFailure(message: "--max-lanes must be at least 1", code: ExitCodes.usage)
+    // The lane cap is checked as given (the library's check); the agenda lists every
+    // occurrence, and the HTML page caps lanes itself (it lists what the cap hides under
+    // "+k more"): neither is laid out with a cap.
+    var view = MonthViewOptions(
+      zone: zone, weekStart: weekStart, maxLanes: command.maxLanes,
+      showsOutsideDays: command.outsideDays, stickyLanes: command.stickyLanes)
+    var request = try CommandFailure.mapping { () throws(IcsLanesError) in
+      try LayoutRequest(feeds: [], first: first, count: command.months, options: view)
     }
-    guard first.adding(months: command.months - 1) != nil else {
-      throw CommandFailure(message: "--months runs past year 9999", code: ExitCodes.usage)
-    }
-    // The agenda lists every occurrence, and the HTML page caps lanes itself (it lists what the
-    // cap hides under "+k more"): neither is laid out with a cap.
-    let capsLanes = command.format != .agenda && command.format != .html
-    let options = LayoutOptions(
-      weekStart: weekStart, maxLanes: capsLanes ? command.maxLanes : nil,
-      showsOutsideDays: command.outsideDays,
-      laneRule: command.stickyLanes ? .sticky : .firstFit)
-    request = MonthRequest(
-      first: first, count: command.months, zone: zone, options: options,
-      filter: command.details.filter, calendarColors: try command.details.calendarColors())
+    if command.format == .agenda || command.format == .html { view.maxLanes = nil }
+    view.filter = command.details.filter
+    view.calendarColors = try command.details.calendarColors()
+    request.options = view
     if let given = command.width, given < 1 {
       throw CommandFailure(message: "--width must be at least 1", code: ExitCodes.usage)
     }
@@ -164,6 +147,7 @@ struct CommandSettings {
         config?.path ?? "", setting.line, "timeout must be more than 0 and at most 86400 seconds")
     }
     timeout = command.timeout ?? config?.timeout?.value ?? 30
+    let feeds: [FeedInput]
     if command.feeds.isEmpty {
       guard let config, !config.feeds.isEmpty else {
         throw CommandFailure(
@@ -171,13 +155,25 @@ struct CommandSettings {
             "no feed given: name .ics files, folders or URLs, or list [[feed]]s in \(ConfigFile.defaultPath(environment: environment) ?? "config.toml")",
           code: ExitCodes.usage)
       }
-      feeds = config.feeds.map { FeedInput(path: $0.path, name: $0.name, color: $0.color) }
+      feeds = config.feeds.map { FeedInput($0.path, name: $0.name, color: $0.color) }
     } else {
       feeds = command.feeds.map { argument in
         let entry = config?.entry(for: argument)
-        return FeedInput(path: argument, name: entry?.name, color: entry?.color)
+        return FeedInput(argument, name: entry?.name, color: entry?.color)
       }
     }
+    request.feeds = feeds
+    request.importOptions.strict = command.strict
+    request.importOptions.networkTimeout = timeout
+    request.prefilter = !command.noPrefilter
+    if let argument = command.index {
+      guard !argument.isEmpty else {
+        throw CommandFailure(
+          message: "--index needs auto, a folder or a file", code: ExitCodes.usage)
+      }
+      request.index = FeedIndexLocation(argument: argument)
+    }
+    self.request = request
     color = ColorDecision.usesColor(command.color)
   }
 
@@ -212,6 +208,48 @@ struct CommandFailure: Error {
     case .unreadable: code = ExitCodes.noInput
     case .notICalendar, .lineTooLong, .strictFailure: code = ExitCodes.data
     case .unavailable: code = ExitCodes.unavailable
+    }
+  }
+
+  /// The library's error as the command says it: naming the flag, with its exit code.
+  init(_ error: IcsLanesError) {
+    switch error {
+    case .feed(_, let importError):
+      self.init(importError)
+    case .unknownTimeZone(let name):
+      self.init(
+        message:
+          "--tz \"\(name)\" is not a known time zone: use an IANA name such as Europe/Berlin or UTC",
+        code: ExitCodes.usage)
+    case .invalidMonth(let text):
+      self.init(
+        message: "--month \"\(text)\" is not a month: use YYYY-MM, e.g. 2024-08",
+        code: ExitCodes.usage)
+    case .invalidMonthCount:
+      self.init(
+        message: "--months must be 1 to \(LayoutRequest.maximumMonthCount)", code: ExitCodes.usage)
+    case .monthsPastLastYear:
+      self.init(message: "--months runs past year 9999", code: ExitCodes.usage)
+    case .invalidMaxLanes:
+      self.init(message: "--max-lanes must be at least 1", code: ExitCodes.usage)
+    case .indexFileForManyFeeds(let index, let files):
+      self.init(
+        message:
+          "--index \(index) is a file, which holds the index of one feed: give a folder (ending in /) for \(files) feed files",
+        code: ExitCodes.usage)
+    case .invalidYear:
+      self.init(message: error.description, code: ExitCodes.usage)
+    }
+  }
+
+  /// What `body` returns; a library error thrown becomes the command's failure.
+  static func mapping<Value>(_ body: () throws(IcsLanesError) -> Value) throws(CommandFailure)
+    -> Value
+  {
+    do {
+      return try body()
+    } catch {
+      throw CommandFailure(error)
     }
   }
 }

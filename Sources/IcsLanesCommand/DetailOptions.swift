@@ -40,8 +40,7 @@ struct DetailOptions: ParsableArguments {
 
   /// A warning for each `--calendar` or `--color-of` name that no loaded feed has (a typo would
   /// otherwise silently show nothing, or change nothing).
-  func unknownCalendarWarnings(_ feeds: [Feed]) -> [String] {
-    let known = feeds.map(\.name)
+  func unknownCalendarWarnings(_ known: [String]) -> [String] {
     let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
     var warnings: [String] = []
     for name in calendars where !known.contains(where: { $0.lowercased() == name.lowercased() }) {

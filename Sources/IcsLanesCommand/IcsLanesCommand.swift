@@ -119,61 +119,19 @@ struct IcsLanesCommand: ParsableCommand {
   @OptionGroup(title: "Filters and colours")
   var details: DetailOptions
 
-  /// Loads every feed (with a progress line on a terminal) and lays the months out.
-  private func loadAndLayOut(_ settings: CommandSettings) throws -> (
-    layouts: [MonthLayout], warnings: [String], expansionWarnings: [ImportWarning]
-  ) {
-    let loaded = try loadFeeds(settings)
-    let (layouts, expansionWarnings) = MonthLayouter.layOut(loaded, request: settings.request)
-    let warnings = IcsLanesCommand.importWarnings(loaded) + expansionWarnings.map(\.description)
-    return (layouts, warnings, expansionWarnings)
-  }
-
-  /// The import warnings and skipped events of `loaded`, as lines.
-  static func importWarnings(_ loaded: [Feed]) -> [String] {
-    loaded.flatMap { feed in
-      feed.warnings.map(\.description)
-        + feed.skipped.map {
-          "\(feed.source):\($0.line.map(String.init) ?? "?"): event \($0.uid ?? "(no UID)") skipped: \($0.reason)"
-        }
-    }
-  }
-
-  /// Loads every feed, pre-filtered for the request unless --no-prefilter, with a progress line
-  /// on a terminal.
-  func loadFeeds(_ settings: CommandSettings) throws -> [Feed] {
-    let indexPlace = try IndexOption.place(index, feeds: settings.feeds.map(\.path))
+  /// The request with a progress line on a terminal (erased once the feeds are loaded).
+  func requestWithProgress(_ settings: CommandSettings) -> (LayoutRequest, ProgressLine) {
     let progress = ProgressLine()
-    var loaded: [Feed] = []
-    for input in settings.feeds {
-      let location = FeedLocation(argument: input.path)
-      let name: String
-      switch location {
-      case .url(let url):
-        let last = url.lastPathComponent
-        name = (url.host ?? location.source) + (last.isEmpty || last == "/" ? "" : "/" + last)
-      default: name = input.path == "-" ? "stdin" : (input.path as NSString).lastPathComponent
-      }
-      var importOptions = ImportOptions(
-        window: noPrefilter ? nil : settings.request.window, strict: strict,
-        progress: progress.reporter(for: name))
-      importOptions.networkTimeout = settings.timeout
-      importOptions.calendarName = input.name
-      importOptions.calendarColor = input.color
-      do {
-        if let place = indexPlace, case .file(let path) = location {
-          loaded.append(try IndexedFeed.load(path: path, options: importOptions, place: place))
-        } else {
-          loaded.append(try Feed(location: location, options: importOptions))
-        }
-      } catch {
-        progress.finish()
-        throw CommandFailure(error)
-      }
-    }
-    progress.finish()
-    Diagnostics.printWarnings(details.unknownCalendarWarnings(loaded))
-    return loaded
+    var request = settings.request
+    request.progress = progress.report
+    return (request, progress)
+  }
+
+  /// The warnings of a run on stderr: first the `--calendar` and `--color-of` names that no
+  /// feed has, then the library's warnings (each list capped on its own).
+  func printWarnings(_ result: LayoutResult) {
+    Diagnostics.printWarnings(details.unknownCalendarWarnings(result.calendarNames))
+    Diagnostics.printWarnings(result.warnings.map(\.description))
   }
 
   static func main() {
@@ -212,17 +170,19 @@ struct IcsLanesCommand: ParsableCommand {
 
   func run() throws {
     let settings = try CommandSettings(self)
-    if format == .json, settings.request.months.count > 1, !strict {
+    if format == .json, settings.request.count > 1, !strict {
       // Month after month, each written as soon as it is laid out: memory stays that of one.
       try MonthStream(command: self, settings: settings).run()
       return
     }
     // The feeds are dropped once laid out, before the output is rendered.
-    let (layouts, warnings, expansionWarnings) = try loadAndLayOut(settings)
-    if strict, let first = expansionWarnings.first {
-      throw CommandFailure(message: "\(first.description) (--strict)", code: ExitCodes.data)
+    let (request, progress) = requestWithProgress(settings)
+    defer { progress.finish() }
+    let result = try CommandFailure.mapping { () throws(IcsLanesError) in
+      try CalendarSource.layOut(request)
     }
-    Diagnostics.printWarnings(warnings)
+    let layouts = result.layouts
+    printWarnings(result)
     // Written as it is made: a month of a big feed is megabytes of output.
     let output = StreamedOutput()
     switch format {

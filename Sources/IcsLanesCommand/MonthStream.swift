@@ -14,10 +14,15 @@ struct MonthStream {
   let settings: CommandSettings
 
   func run() throws {
-    let feeds = try command.loadFeeds(settings)
-    var expansionWarnings: [ImportWarning] = []
     var statsLines: [MonthLayout] = []
-    try StandardOutput.write(Array("[\n".utf8))
+    // `[` once the feeds are loaded (the first month arrives): a feed that fails to load
+    // leaves standard output empty.
+    var opened = false
+    func open() throws {
+      guard !opened else { return }
+      opened = true
+      try StandardOutput.write(Array("[\n".utf8))
+    }
     // Months are written two at a time, their JSON made on two threads.
     var pending: [MonthLayout] = []
     var written = 0
@@ -44,45 +49,28 @@ struct MonthStream {
       }
       pending.removeAll()
     }
-    // The months are expanded in blocks whose occurrences stay within a budget: every
-    // occurrence of a block is held until its month is laid out. A block's layouts are those of
-    // the months one by one, whatever the blocks.
-    let months = settings.request.months
-    var next = 0
-    var block = MonthStream.firstBlock(months.count, feeds: feeds)
-    while next < months.count {
-      var request = settings.request
-      request.months = Array(months[next..<min(months.count, next + block)])
-      var occurrences = 0
-      try MonthLayouter.layOut(feeds, request: request) { layout, warnings in
-        expansionWarnings += warnings
-        occurrences += layout.stats?.occurrences ?? 0
+    let (request, progress) = command.requestWithProgress(settings)
+    let result: LayoutResult
+    do {
+      defer { progress.finish() }
+      result = try CalendarSource.layOut(request) { layout in
+        try open()
         var summary = layout
         summary.weeks = []
         statsLines.append(summary)
         pending.append(layout)
         if pending.count == 2 { try flush() }
       }
-      next += request.months.count
-      let perMonth = max(1, occurrences / request.months.count)
-      block = max(1, MonthStream.occurrenceBudget / perMonth)
+    } catch let error as IcsLanesError {
+      throw CommandFailure(error)
     }
+    try open()
     try flush()
     try StandardOutput.write(Array("\n]\n".utf8))
-    Diagnostics.printWarnings(
-      IcsLanesCommand.importWarnings(feeds) + expansionWarnings.map(\.description))
+    command.printWarnings(result)
     if command.stats {
       for layout in statsLines { Diagnostics.printStats(layout) }
     }
-  }
-
-  /// About how many occurrences a block of months may hold (some 350 bytes each).
-  static let occurrenceBudget = 40_000
-
-  /// How many months are expanded first: all of them for feeds of fewer than 300,000 events;
-  /// two for bigger ones, whose occurrences per month then size the later blocks.
-  static func firstBlock(_ months: Int, feeds: [Feed]) -> Int {
-    feeds.reduce(0) { $0 + $1.eventsRead } < 300_000 ? months : min(months, 2)
   }
 
   /// Months with more segments than this are written as they are made rather than two at once.

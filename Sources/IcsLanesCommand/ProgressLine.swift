@@ -1,4 +1,5 @@
 import Foundation
+import IcsLanes
 
 /// A one-line "read X MB of Y MB" on stderr while feeds load, for runs long enough to wonder
 /// about: shown only when stderr is a terminal and only after ``delay`` seconds, redrawn at
@@ -24,6 +25,16 @@ final class ProgressLine: @unchecked Sendable {
   /// The report for `bytesRead` of `total` bytes of `name`, to hand to the import.
   func reporter(for name: String) -> @Sendable (Int, Int?) -> Void {
     { [self] read, total in self.update(name: name, read: read, total: total, now: Date()) }
+  }
+
+  /// Draws the line for a report of the library's loading, or erases it once loading ends.
+  @Sendable func report(_ progress: LoadProgress) {
+    switch progress {
+    case .reading(let feed, let read, let total):
+      update(name: feed, read: read, total: total, now: Date())
+    case .loaded:
+      finish()
+    }
   }
 
   /// Draws the line when it is due.

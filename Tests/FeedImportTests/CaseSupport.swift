@@ -18,11 +18,13 @@ enum CaseSupport {
 
   /// The layout of `month` of a case feed in `zone` (week starting on Sunday).
   static func layout(_ file: String, month: String, zone: String) throws -> MonthLayout {
-    let feed = try Feed(contentsOf: path(file))
-    return MonthLayouter.layOut(
-      [feed], month: try TestSupport.requireMonth(month), zone: try TestSupport.requireZone(zone),
-      options: LayoutOptions(weekStart: .sunday)
-    ).layout
+    var request = try LayoutRequest(
+      feeds: [FeedInput(path(file))], first: try TestSupport.requireMonth(month),
+      options: TestSupport.view(
+        try TestSupport.requireZone(zone), LayoutOptions(weekStart: .sunday)))
+    // Every event parsed, so that a case's warnings are those of its whole feed.
+    request.prefilter = false
+    return try CalendarSource.layOut(request).layouts[0]
   }
 
   /// Each occurrence of `uid` shown in `month` (once, however many week rows it crosses).

@@ -44,7 +44,7 @@ struct ConcurrencyTests {
       feed = try Feed(text: zonedFeedText(), name: "zoned")
     }
     let zone = try Hostile.unwrap(DisplayZone(named: query.zone))
-    return MonthLayouter.layOut([feed], month: query.month, zone: zone).layout
+    return try TestSupport.layOut([feed], month: query.month, zone: zone)
   }
 
   static func queries() -> [Query] {
@@ -87,16 +87,16 @@ struct ConcurrencyTests {
     let feed = try Feed(text: ConcurrencyTests.zonedFeedText(), name: "shared")
     let zones = ConcurrencyTests.freshZones.compactMap { DisplayZone(named: $0) }
     let month = try Hostile.unwrap(Hostile.august)
-    let serial = zones.map { MonthLayouter.layOut([feed], month: month, zone: $0).layout }
-    let concurrent = await withTaskGroup(of: (Int, MonthLayout).self) { group in
+    let serial = try zones.map { try TestSupport.layOut([feed], month: month, zone: $0) }
+    let concurrent = await withTaskGroup(of: (Int, MonthLayout?).self) { group in
       for _ in 0..<4 {
         for (index, zone) in zones.enumerated() {
           group.addTask {
-            (index, MonthLayouter.layOut([feed], month: month, zone: zone).layout)
+            (index, try? TestSupport.layOut([feed], month: month, zone: zone))
           }
         }
       }
-      var results: [(Int, MonthLayout)] = []
+      var results: [(Int, MonthLayout?)] = []
       for await result in group { results.append(result) }
       return results
     }

@@ -30,10 +30,9 @@ struct FolderFeedTests {
   }
 
   static func layout(_ feed: Feed) throws -> MonthLayout {
-    MonthLayouter.layOut(
+    try TestSupport.layOut(
       [feed], month: try TestSupport.requireMonth("2024-08"),
-      zone: try TestSupport.requireZone("Europe/Berlin"), options: LayoutOptions()
-    ).layout
+      zone: try TestSupport.requireZone("Europe/Berlin"))
   }
 
   @Test("The bundled folder: name from displayname, colour from color, every file read")
@@ -160,10 +159,9 @@ struct FolderFeedTests {
         .write(to: folder.appendingPathComponent(String(format: "%02d.ics", index)))
     }
     let feed = try Feed(location: .folder(folder.path))
-    let layout = MonthLayouter.layOut(
+    let layout = try TestSupport.layOut(
       [feed], month: try TestSupport.requireMonth("2024-08"),
-      zone: try TestSupport.requireZone("UTC"), options: LayoutOptions()
-    ).layout
+      zone: try TestSupport.requireZone("UTC"))
     let starts = Dictionary(
       TestSupport.occurrences(layout).map { ($0.uid, $0.start) }, uniquingKeysWith: { $1 })
     #expect(starts.count == 40)

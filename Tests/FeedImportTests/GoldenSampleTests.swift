@@ -28,11 +28,12 @@ struct GoldenSampleTests {
 
   @Test(arguments: cases)
   func matchesGolden(_ testCase: Case) throws {
-    let feed = try Feed(contentsOf: TestSupport.sample(testCase.sample))
-    let (layout, _) = MonthLayouter.layOut(
-      [feed], month: try TestSupport.requireMonth(testCase.month),
-      zone: try TestSupport.requireZone(testCase.zone),
-      options: LayoutOptions(weekStart: testCase.weekStart))
+    let request = try LayoutRequest(
+      feeds: [FeedInput(TestSupport.sample(testCase.sample))],
+      first: try TestSupport.requireMonth(testCase.month),
+      options: TestSupport.view(
+        try TestSupport.requireZone(testCase.zone), LayoutOptions(weekStart: testCase.weekStart)))
+    let layout = try CalendarSource.layOut(request).layouts[0]
     let json = try JSONLayoutRenderer.render(layout)
     let golden = TestSupport.root.appendingPathComponent(
       "Tests/FeedImportTests/Golden/\(testCase.goldenName)")
@@ -42,12 +43,7 @@ struct GoldenSampleTests {
     let expected = try String(contentsOf: golden, encoding: .utf8)
     #expect(json == expected)
     // Deterministic: a second load and layout gives the same bytes.
-    let again = try JSONLayoutRenderer.render(
-      MonthLayouter.layOut(
-        [try Feed(contentsOf: TestSupport.sample(testCase.sample))], month: layout.month,
-        zone: try TestSupport.requireZone(testCase.zone),
-        options: LayoutOptions(weekStart: testCase.weekStart)
-      ).layout)
+    let again = try JSONLayoutRenderer.render(CalendarSource.layOut(request).layouts[0])
     #expect(again == json)
     #expect(layout.stats?.addsUp == true)
   }

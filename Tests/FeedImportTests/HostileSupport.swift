@@ -41,9 +41,15 @@ enum Hostile {
   ) throws -> (layout: MonthLayout, warnings: [ImportWarning]) {
     let month = try unwrap(month)
     let zone = try unwrap(zone)
-    let (layout, expansion) = MonthLayouter.layOut(
-      feeds, month: month, zone: zone, options: options)
-    return (layout, feeds.flatMap(\.warnings) + expansion)
+    let result = try CalendarSource(feeds: feeds).result(
+      from: month, count: 1, options: TestSupport.view(zone, options))
+    let warnings = result.warnings.compactMap { warning -> ImportWarning? in
+      switch warning {
+      case .load(let found), .expansion(let found): return found
+      case .skipped: return nil
+      }
+    }
+    return (result.layouts[0], warnings)
   }
 
   /// A feed read from text, laid out on August 2024 in UTC.

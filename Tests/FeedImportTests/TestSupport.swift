@@ -31,11 +31,28 @@ enum TestSupport {
   static func layOut(
     _ text: String, month: String, zone: String = "UTC", options: LayoutOptions = LayoutOptions()
   ) throws -> MonthLayout {
-    let feed = try Feed(text: text, name: "test")
-    let displayZone = try requireZone(zone)
-    let yearMonth = try requireMonth(month)
-    return MonthLayouter.layOut([feed], month: yearMonth, zone: displayZone, options: options)
-      .layout
+    var request = try LayoutRequest(
+      feeds: [FeedInput(text: text, source: "test")], first: try requireMonth(month),
+      options: view(try requireZone(zone), options))
+    // Every event parsed, as a feed loaded once for any month is.
+    request.prefilter = false
+    return try CalendarSource.layOut(request).layouts[0]
+  }
+
+  /// The facade's view options for `options` in `zone`.
+  static func view(_ zone: DisplayZone, _ options: LayoutOptions = LayoutOptions())
+    -> MonthViewOptions
+  {
+    MonthViewOptions(
+      zone: zone, weekStart: options.weekStart, maxLanes: options.maxLanes,
+      showsOutsideDays: options.showsOutsideDays, stickyLanes: options.laneRule == .sticky)
+  }
+
+  /// The layout of `month` of feeds loaded already, through the facade.
+  static func layOut(
+    _ feeds: [Feed], month: YearMonth, zone: DisplayZone, options: LayoutOptions = LayoutOptions()
+  ) throws -> MonthLayout {
+    try CalendarSource(feeds: feeds).layOut(month, options: view(zone, options))
   }
 
   static func requireZone(_ name: String) throws -> DisplayZone {

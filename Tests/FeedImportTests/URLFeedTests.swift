@@ -38,10 +38,9 @@ struct URLFeedTests {
   }
 
   static func layoutJSON(_ feed: Feed, month: String = "2024-08") throws -> String {
-    let layout = MonthLayouter.layOut(
+    let layout = try TestSupport.layOut(
       [feed], month: try TestSupport.requireMonth(month),
-      zone: try TestSupport.requireZone("Europe/Berlin"), options: LayoutOptions()
-    ).layout
+      zone: try TestSupport.requireZone("Europe/Berlin"))
     return try JSONLayoutRenderer.render(layout)
   }
 

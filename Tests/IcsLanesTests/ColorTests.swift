@@ -112,7 +112,8 @@ struct ColorTests {
     let zone = try #require(DisplayZone(named: "UTC"))
     let rfc = try ColorTests.feed("COLOR:darkgreen\r\n", "COLOR:tomato\r\n")
     #expect(rfc.color == "#006400")
-    let layout = MonthLayouter.layOut([rfc], month: month, zone: zone).layout
+    let layout = try CalendarSource(feeds: [rfc]).layOut(
+      month, options: MonthViewOptions(zone: zone))
     #expect(layout.calendars == [CalendarInfo(name: "Colours", color: "#006400")])
     let own = try #require(layout.segments.first { $0.title == "Own colour" })
     #expect(own.color == "#ff6347")
@@ -131,9 +132,9 @@ struct ColorTests {
     #expect(bothKinds.color == "#000080")
     #expect(try ColorTests.feed("COLOR:no-such-colour\r\n").color == nil)
     // Given colours win over the feed's own.
-    var request = MonthRequest(first: month, zone: zone)
-    request.calendarColors = ["Colours": "#abcdef"]
-    let given = MonthLayouter.layOut([rfc], request: request).layouts[0]
+    var options = MonthViewOptions(zone: zone)
+    options.calendarColors = ["Colours": "#abcdef"]
+    let given = try CalendarSource(feeds: [rfc]).layOut(month, options: options)
     #expect(given.calendars?.first?.color == "#abcdef")
   }
 

@@ -40,7 +40,8 @@ struct HTMLMonthRendererTests {
         """)
     let month = try #require(YearMonth(iso: "2024-08"))
     let zone = try #require(DisplayZone(named: "UTC"))
-    let layout = MonthLayouter.layOut([feed], month: month, zone: zone).layout
+    let layout = try CalendarSource(feeds: [feed]).layOut(
+      month, options: MonthViewOptions(zone: zone))
     #expect(layout.segments.count == 1)
     let html = HTMLMonthRenderer().render(layout)
     #expect(!html.contains("<script"))

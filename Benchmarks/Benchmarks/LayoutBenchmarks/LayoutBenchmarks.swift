@@ -31,11 +31,18 @@ private func feedPath(_ name: String) -> String? {
 private let benchmarkMonth = YearMonth(year: 2020, month: 6)!
 private let utc = DisplayZone(named: "UTC")!
 
-/// Loads `path` pre-filtered for `request` and renders its months as JSON, as the CLI does.
-private func importAndLayOut(_ path: String, _ request: MonthRequest) throws -> Int {
-  let feed = try Feed(contentsOf: path, options: ImportOptions(window: request.window))
-  let (layouts, _) = MonthLayouter.layOut([feed], request: request)
-  return try JSONLayoutRenderer.render(layouts).utf8.count
+/// The request the command makes for `count` months of `path` from `first`, in UTC.
+private func commandRequest(_ path: String, _ first: YearMonth, count: Int = 1) throws
+  -> LayoutRequest
+{
+  try LayoutRequest(
+    feeds: [FeedInput(path)], first: first, count: count, options: MonthViewOptions(zone: utc))
+}
+
+/// Loads `request`'s feed pre-filtered for its months and renders them as JSON, through the
+/// library's facade, as the CLI does.
+private func importAndLayOut(_ request: LayoutRequest) throws -> Int {
+  try JSONLayoutRenderer.render(CalendarSource.layOut(request).layouts).utf8.count
 }
 
 private let endToEndMetrics: [BenchmarkMetric] = [
@@ -56,9 +63,9 @@ let benchmarks: @Sendable () -> Void = {
       configuration: .init(maxIterations: iterations)
     ) { benchmark in
       guard let path = feedPath(file) else { return }
-      let request = MonthRequest(first: benchmarkMonth, zone: utc)
+      let request = try commandRequest(path, benchmarkMonth)
       for _ in benchmark.scaledIterations {
-        blackHole(try importAndLayOut(path, request))
+        blackHole(try importAndLayOut(request))
       }
     }
   }
@@ -66,9 +73,9 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("Twelve months from one load, 100k events", configuration: .init(maxIterations: 10)) {
     benchmark in
     guard let path = feedPath("feed-100k-s1.ics") else { return }
-    let request = MonthRequest(first: YearMonth(year: 2020, month: 1)!, count: 12, zone: utc)
+    let request = try commandRequest(path, YearMonth(year: 2020, month: 1)!, count: 12)
     for _ in benchmark.scaledIterations {
-      blackHole(try importAndLayOut(path, request))
+      blackHole(try importAndLayOut(request))
     }
   }
 
@@ -81,10 +88,9 @@ let benchmarks: @Sendable () -> Void = {
       "\(label) from one load, 100k events, no JSON", configuration: .init(maxIterations: 10)
     ) { benchmark in
       guard let path = feedPath("feed-100k-s1.ics") else { return }
-      let request = MonthRequest(first: first, count: count, zone: utc)
+      let request = try commandRequest(path, first, count: count)
       for _ in benchmark.scaledIterations {
-        let feed = try Feed(contentsOf: path, options: ImportOptions(window: request.window))
-        blackHole(MonthLayouter.layOut([feed], request: request).layouts.count)
+        blackHole(try CalendarSource.layOut(request).layouts.count)
       }
     }
   }
@@ -92,9 +98,9 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("Dense month end to end, 10k occurrences", configuration: .init(maxIterations: 10)) {
     benchmark in
     guard let path = feedPath("dense-2020-06-10k-s1.ics") else { return }
-    let request = MonthRequest(first: benchmarkMonth, zone: utc)
+    let request = try commandRequest(path, benchmarkMonth)
     for _ in benchmark.scaledIterations {
-      blackHole(try importAndLayOut(path, request))
+      blackHole(try importAndLayOut(request))
     }
   }
 

@@ -4,7 +4,7 @@ import IcsLanes
 
 /// One fuzz input through the command's argument and environment handling, in-process: the
 /// real `IcsLanesCommand` parser and `CommandSettings` (their sources are copied in by
-/// Scripts/fuzz.sh), then the text and HTML renderers of the first requested month, empty,
+/// Scripts/fuzz.sh), then the library's facade and the text and HTML renderers of the first requested month, empty,
 /// with the settings' width, names, today and colour. Feeds are never read and the process
 /// never exits: parse errors and `CommandFailure`s are the expected outcomes.
 ///
@@ -24,11 +24,11 @@ func fuzzCommandLine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let command = parsed as? IcsLanesCommand,
     let settings = try? CommandSettings(command)
   else { return 0 }
-  guard !settings.request.months.isEmpty else { return 0 }
-  let first = MonthRequest(
-    first: settings.request.months[0], count: 1, zone: settings.request.zone,
-    options: settings.request.options)
-  let (layouts, _) = MonthLayouter.layOut([], request: first)
+  // The first month, empty: no feed is read.
+  var first = settings.request
+  first.feeds = []
+  first.count = 1
+  guard let layouts = (try? CalendarSource.layOut(first))?.layouts else { return 0 }
   _ = TextGridRenderer(
     width: settings.width, names: settings.names, today: settings.today, color: settings.color
   ).render(layouts)

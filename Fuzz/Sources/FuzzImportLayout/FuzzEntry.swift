@@ -49,12 +49,18 @@ struct FuzzCase {
 
   func run(_ bytes: [UInt8]) {
     guard let month, let zone else { fatalError("the fuzz set-up lost a month or a zone") }
-    let request = MonthRequest(first: month, count: 1, zone: zone, options: options)
-    // The command's caps (ImportOptions' defaults), as `icslanes` loads a feed.
-    let importOptions = ImportOptions(window: prefilter ? request.window : nil)
-    guard let feed = try? Feed(bytes: bytes, name: "fuzz", options: importOptions) else { return }
-    let (layouts, _) = MonthLayouter.layOut([feed], request: request)
-    for layout in layouts {
+    // The command's path: the library's facade, with the command's caps (ImportOptions'
+    // defaults).
+    let view = MonthViewOptions(
+      zone: zone, weekStart: options.weekStart, maxLanes: options.maxLanes,
+      showsOutsideDays: options.showsOutsideDays, stickyLanes: options.laneRule == .sticky)
+    guard
+      var request = try? LayoutRequest(
+        feeds: [FeedInput(bytes: bytes, source: "fuzz")], first: month, options: view)
+    else { fatalError("the fuzz set-up made a request the library refuses") }
+    request.prefilter = prefilter
+    guard let result = try? CalendarSource.layOut(request) else { return }
+    for layout in result.layouts {
       guard let stats = layout.stats, stats.addsUp else {
         fatalError("stats do not add up: \(String(describing: layout.stats))")
       }

@@ -34,7 +34,7 @@ extension Feed {
       SeriesLayout(feed: self, series: entry, window: whole, zone: zone).collect(into: &all)
       if all.warnings.isEmpty {
         for index in batches.indices {
-          Feed.hand(all, to: &batches[index], meeting: windows[index])
+          hand(all, of: entry, to: &batches[index], meeting: windows[index])
         }
       } else {
         for (index, window) in windows.enumerated() {
@@ -67,23 +67,18 @@ extension Feed {
     }
   }
 
-  /// Adds to `batch` the spans of one series' `all` that meet `window`, and counts its events
-  /// as the series' own layout on that window would: shown when one of its occurrences meets
-  /// the window, outside otherwise; cancelled ones do not depend on the window.
-  static func hand(_ all: SpanBatch, to batch: inout SpanBatch, meeting window: ClosedRange<Day>) {
-    // Each event's occurrences are contiguous in `all`: count the changes of event.
-    var shown = 0
-    var previous: Int?
+  /// Adds to `batch` the spans of `entry`'s `all` that meet `window`, and counts its events
+  /// on that window (``EventCount``), as the series' own layout on it would.
+  func hand(
+    _ all: SpanBatch, of entry: Series, to batch: inout SpanBatch, meeting window: ClosedRange<Day>
+  ) {
+    var count = EventCount()
     for (position, span) in all.spans.enumerated()
     where span.lastDay >= window.lowerBound && span.firstDay <= window.upperBound {
       let event = all.eventOfSpan[position]
       batch.append(span, event: event)
-      if event != previous { shown += 1 }
-      previous = event
+      count.show(event)
     }
-    let events = all.eventsShown + all.eventsOutside
-    batch.eventsShown += shown
-    batch.eventsOutside += events - shown
-    batch.eventsCancelled += all.eventsCancelled
+    count.add(entry, records: records, to: &batch)
   }
 }

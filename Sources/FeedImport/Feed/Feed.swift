@@ -315,20 +315,9 @@ public final class Feed: @unchecked Sendable {
     return (one + other).sorted { $0.foundAt < $1.foundAt }.map(\.warning)
   }
 
-  /// Counts a series that cannot reach the window the way ``SeriesLayout`` would count it.
+  /// Counts a series that cannot reach the window: none of its events is shown.
   func countOutside(_ entry: Series, into batch: inout SpanBatch) {
-    if let master = entry.master, records[master].cancelled {
-      batch.eventsCancelled += 1 + entry.overrides.count
-      return
-    }
-    if entry.master != nil { batch.eventsOutside += 1 }
-    for override in entry.overrides {
-      if records[override].cancelled {
-        batch.eventsCancelled += 1
-      } else {
-        batch.eventsOutside += 1
-      }
-    }
+    EventCount().add(entry, records: records, to: &batch)
   }
 
   /// The spans of every occurrence whose days meet `first…last` in `zone`.

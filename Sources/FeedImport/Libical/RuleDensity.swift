@@ -7,8 +7,9 @@ import CLibical
 /// with BYHOUR, BYMINUTE and BYSECOND lists holds 31 million instances a year, and a single step
 /// into such a year takes libical seconds. Rules denser than ``limit`` are not expanded.
 enum RuleDensity {
-  /// The most instances per FREQ period a rule may have to be expanded.
-  static let limit = 1_000_000
+  /// The most instances per FREQ period a rule may have to be expanded (the vocabulary's
+  /// ``RuleDensityLimit``, which the byte scan reads too).
+  static let limit = RuleDensityLimit.instancesPerPeriod
 
   /// An upper bound of the instances one FREQ period of `rule` holds.
   static func instancesPerPeriod(_ rule: icalrecurrencetype) -> Int {

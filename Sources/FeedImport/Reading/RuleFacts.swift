@@ -249,7 +249,7 @@ struct RuleFacts: Sendable {
   /// iterator accepts (BYYEARDAY only in YEARLY rules and with no other day part; BYWEEKNO only
   /// in YEARLY rules, without BYMONTH or BYMONTHDAY; no BYMONTHDAY in WEEKLY rules; weekday
   /// ordinals only in MONTHLY and YEARLY rules, not with BYWEEKNO; BYSETPOS with another BY
-  /// part), and no more instances per period than ``RuleDensity/limit``. Anything else is left
+  /// part), and no more instances per period than ``RuleDensityLimit/instancesPerPeriod``. Anything else is left
   /// for libical to judge.
   func byPartsTakenByLibical(_ frequency: Frequency) -> Bool {
     var instances = frequency.mostDaysPerPeriod
@@ -306,7 +306,7 @@ struct RuleFacts: Sendable {
     }
     if has(.monthDay) && frequency == .weekly { return false }
     if has(.setPos) && names == ByPart.Name.setPos.bit { return false }
-    return instances <= RuleDensity.limit
+    return instances <= RuleDensityLimit.instancesPerPeriod
   }
 
   private static func upper(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> String {

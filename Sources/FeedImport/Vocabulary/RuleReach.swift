@@ -17,6 +17,13 @@ enum RecurrenceFrequency: UInt32, Sendable {
   }
 }
 
+/// The most instances one FREQ period of an RRULE may hold to be expanded: the byte scan
+/// (``RuleFacts``) and the door (`RuleDensity`) both hold rules to this one bound.
+enum RuleDensityLimit {
+  /// The most instances per FREQ period a rule may have to be expanded.
+  static let instancesPerPeriod = 1_000_000
+}
+
 /// How far a COUNT rule without BY parts reaches: the one owner of that bound, asked by the
 /// byte scan's pre-filter (``RuleFacts``) and by a loaded series' reach (`EventRecord.reach`).
 enum RuleReach {

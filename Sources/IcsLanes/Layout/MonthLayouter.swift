@@ -3,9 +3,9 @@ import LaneLayout
 
 /// Lays feeds out month by month: expands each feed's events on the month's visible days,
 /// merges them, and stacks them into lanes, with the skipped events and the stats.
-public enum MonthLayouter {
+package enum MonthLayouter {
   /// The layout of one month from one or more loaded feeds.
-  public static func layOut(
+  package static func layOut(
     _ feeds: [Feed], month: YearMonth, zone: DisplayZone, options: LayoutOptions = LayoutOptions()
   ) -> (layout: MonthLayout, warnings: [ImportWarning]) {
     let request = MonthRequest(first: month, zone: zone, options: options)
@@ -14,7 +14,7 @@ public enum MonthLayouter {
 
   /// The layout of `month` from one or more loaded feeds, with the zone, options, filter and
   /// colours of `request` (its months are not read).
-  public static func layOut(_ feeds: [Feed], month: YearMonth, request: MonthRequest) -> (
+  package static func layOut(_ feeds: [Feed], month: YearMonth, request: MonthRequest) -> (
     layout: MonthLayout, warnings: [ImportWarning]
   ) {
     let days = MonthGrid(month: month, options: request.options).visibleDays
@@ -25,7 +25,7 @@ public enum MonthLayouter {
   }
 
   /// The layouts of every month of `request`, from feeds loaded once.
-  public static func layOut(_ feeds: [Feed], request: MonthRequest) -> (
+  package static func layOut(_ feeds: [Feed], request: MonthRequest) -> (
     layouts: [MonthLayout], warnings: [ImportWarning]
   ) {
     var layouts: [MonthLayout] = []
@@ -44,7 +44,7 @@ public enum MonthLayouter {
   /// occurrences are held for the months not yet handed over, not their layouts (but for the
   /// month laid out alongside: months are laid out two at a time, on two threads). The layouts
   /// are those ``layOut(_:month:zone:options:)`` gives month by month.
-  public static func layOut(
+  package static func layOut(
     _ feeds: [Feed], request: MonthRequest,
     each body: (MonthLayout, [ImportWarning]) throws -> Void
   ) rethrows {

@@ -2,20 +2,20 @@ import FeedImport
 import LaneLayout
 
 /// What to lay out: which months, in which display zone, with which layout options.
-public struct MonthRequest: Sendable {
+package struct MonthRequest: Sendable {
   /// The months, in order.
-  public var months: [YearMonth]
+  package var months: [YearMonth]
   /// The display zone.
-  public var zone: DisplayZone
+  package var zone: DisplayZone
   /// Week start, lane cap, outside days, lane rule.
-  public var options: LayoutOptions
+  package var options: LayoutOptions
   /// Which events are laid out; empty keeps all.
-  public var filter: EventFilter
+  package var filter: EventFilter
   /// Colours given for calendars by name (`#rrggbb`); they win over the feeds' own colours.
-  public var calendarColors: [String: String]
+  package var calendarColors: [String: String]
 
   /// A request for `count` consecutive months from `first`.
-  public init(
+  package init(
     first: YearMonth, count: Int = 1, zone: DisplayZone, options: LayoutOptions = LayoutOptions(),
     filter: EventFilter = EventFilter(), calendarColors: [String: String] = [:]
   ) {
@@ -28,7 +28,7 @@ public struct MonthRequest: Sendable {
 
   /// The days any of the months shows (the grids' edges, which cover outside days too): the
   /// window to pre-filter a feed for.
-  public var window: ClosedRange<Day> {
+  package var window: ClosedRange<Day> {
     let grids = months.map { MonthGrid(month: $0, options: options).gridDays }
     let first = grids.map(\.lowerBound).min() ?? Day(ordinal: 0)
     let last = grids.map(\.upperBound).max() ?? first
@@ -37,7 +37,7 @@ public struct MonthRequest: Sendable {
 
   /// Each month's visible days (`MonthGrid.visibleDays`), in order: the windows its
   /// occurrences are expanded on.
-  public var visibleDays: [ClosedRange<Day>] {
+  package var visibleDays: [ClosedRange<Day>] {
     months.map { MonthGrid(month: $0, options: options).visibleDays }
   }
 }

@@ -40,11 +40,7 @@ public struct CalendarSource: Sendable {
   public init(
     contentsOf paths: [String], index: FeedIndexLocation, options: ImportOptions = ImportOptions()
   ) throws(IcsLanesError) {
-    let place: IndexPlace
-    switch index {
-    case .automatic: place = IndexPlace.automatic()
-    case .folder(let folder): place = .folder(folder)
-    }
+    let place = index.place
     var opening = options
     // A window of one day long ago (1 January of year 1): builds or checks each index, and
     // reads almost nothing.
@@ -131,8 +127,8 @@ public struct CalendarSource: Sendable {
   /// `MonthLayout.skipped`), in feed order (none for a source opened with an index).
   ///
   /// Problems met while expanding a month (an event with more occurrences than
-  /// `ImportOptions.maximumOccurrencesPerEvent`) are not kept here; `MonthLayouter` returns them
-  /// with each layout.
+  /// `ImportOptions.maximumOccurrencesPerEvent`) are not kept here:
+  /// ``result(from:count:options:)`` returns them with the layouts.
   public var warnings: [ImportWarning] {
     feeds.flatMap(\.warnings)
   }
@@ -161,19 +157,40 @@ public struct CalendarSource: Sendable {
 
   /// The layouts of `count` consecutive months from `first`, in order, from this one load.
   ///
-  /// - Throws: ``IcsLanesError/invalidMonthCount(_:)`` when `count` is below 1,
-  ///   ``IcsLanesError/monthsPastLastYear(first:count:)`` when the range runs past 9999-12, and
-  ///   as ``layOut(_:options:)`` does.
+  /// - Throws: ``IcsLanesError/invalidMonthCount(_:)`` when `count` is outside 1 to
+  ///   ``LayoutRequest/maximumMonthCount``, ``IcsLanesError/monthsPastLastYear(first:count:)``
+  ///   when the range runs past 9999-12, and as ``layOut(_:options:)`` does.
   public func layOut(
     from first: YearMonth, count: Int, options: MonthViewOptions = MonthViewOptions()
   ) throws(IcsLanesError) -> [MonthLayout] {
-    guard count >= 1 else { throw .invalidMonthCount(count) }
+    try result(from: first, count: count, options: options).layouts
+  }
+
+  /// The layouts of `count` consecutive months from `first`, as ``layOut(from:count:options:)``
+  /// gives them, with every warning: the feeds' loading warnings and skipped events, then those
+  /// met expanding the months.
+  ///
+  /// - Throws: as ``layOut(from:count:options:)`` does.
+  public func result(
+    from first: YearMonth, count: Int, options: MonthViewOptions = MonthViewOptions()
+  ) throws(IcsLanesError) -> LayoutResult {
+    guard (1...LayoutRequest.maximumMonthCount).contains(count) else {
+      throw .invalidMonthCount(count)
+    }
     guard first.adding(months: count - 1) != nil else {
       throw .monthsPastLastYear(first: first, count: count)
     }
     try options.validate()
     let request = options.request(first: first, count: count)
-    return MonthLayouter.layOut(try feeds(for: request), request: request).layouts
+    let feeds = try feeds(for: request)
+    let (layouts, expansion) = MonthLayouter.layOut(feeds, request: request)
+    let loaded = feeds.flatMap { feed in
+      feed.warnings.map(LayoutWarning.load)
+        + feed.skipped.map { LayoutWarning.skipped(source: feed.source, event: $0) }
+    }
+    return LayoutResult(
+      layouts: layouts, warnings: loaded + expansion.map(LayoutWarning.expansion),
+      calendarNames: feeds.map(\.name))
   }
 
   /// The twelve layouts of `year`, January first.

@@ -16,10 +16,13 @@ public enum IcsLanesError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownTimeZone(String)
   /// A lane cap must be at least 1.
   case invalidMaxLanes(Int)
-  /// A range of months must hold at least one month.
+  /// A range of months must hold 1 to ``LayoutRequest/maximumMonthCount`` months.
   case invalidMonthCount(Int)
   /// The range of `count` months from `first` runs past December 9999.
   case monthsPastLastYear(first: YearMonth, count: Int)
+  /// An index kept in one file (``FeedIndexLocation/file(_:)``) holds one feed's index, but
+  /// `feedFiles` feeds are files.
+  case indexFileForManyFeeds(index: String, feedFiles: Int)
 
   /// One line saying what went wrong and where.
   public var description: String {
@@ -36,9 +39,11 @@ public enum IcsLanesError: Error, Sendable, Equatable, CustomStringConvertible {
     case .invalidMaxLanes(let cap):
       return "maxLanes \(cap): must be at least 1"
     case .invalidMonthCount(let count):
-      return "month count \(count): must be at least 1"
+      return "month count \(count): must be 1 to \(LayoutRequest.maximumMonthCount)"
     case .monthsPastLastYear(let first, let count):
       return "\(count) months from \(first): runs past 9999-12"
+    case .indexFileForManyFeeds(let index, let files):
+      return "index \(index): a file holds the index of one feed, not of \(files) feed files"
     }
   }
 }

@@ -40,10 +40,18 @@ public struct MonthViewOptions: Sendable, Hashable {
     zoneNamed zoneName: String, weekStart: Weekday = .sunday, maxLanes: Int? = nil,
     showsOutsideDays: Bool = false, stickyLanes: Bool = false
   ) throws(IcsLanesError) {
-    guard let zone = DisplayZone(named: zoneName) else { throw .unknownTimeZone(zoneName) }
+    let zone = try MonthViewOptions.zone(named: zoneName)
     self.init(
       zone: zone, weekStart: weekStart, maxLanes: maxLanes, showsOutsideDays: showsOutsideDays,
       stickyLanes: stickyLanes)
+  }
+
+  /// The display zone named `name` (an IANA name such as `Europe/Berlin`).
+  ///
+  /// - Throws: ``IcsLanesError/unknownTimeZone(_:)`` when no zone has that name.
+  public static func zone(named name: String) throws(IcsLanesError) -> DisplayZone {
+    guard let zone = DisplayZone(named: name) else { throw .unknownTimeZone(name) }
+    return zone
   }
 
   /// The same options as the layout core reads them.

@@ -53,10 +53,13 @@ enum TestFiles {
   ) throws -> [MonthLayout] {
     let first = try #require(YearMonth(iso: month))
     let displayZone = try #require(DisplayZone(named: zone))
-    let request = MonthRequest(
-      first: first, count: months, zone: displayZone, options: options, filter: filter,
-      calendarColors: calendarColors)
-    let feeds = try samples.map { try Feed(contentsOf: sample($0)) }
-    return MonthLayouter.layOut(feeds, request: request).layouts
+    var view = MonthViewOptions(
+      zone: displayZone, weekStart: options.weekStart, maxLanes: options.maxLanes,
+      showsOutsideDays: options.showsOutsideDays, stickyLanes: options.laneRule == .sticky)
+    view.filter = filter
+    view.calendarColors = calendarColors
+    let request = try LayoutRequest(
+      feeds: samples.map { FeedInput(sample($0)) }, first: first, count: months, options: view)
+    return try CalendarSource.layOut(request).layouts
   }
 }

@@ -9,20 +9,25 @@ struct SeriesLayout {
   let window: ExpansionWindow
   let zone: DisplayZone
 
+  /// Adds the series' spans on the window to `batch`, and counts its events
+  /// (``EventCount``).
   func collect(into batch: inout SpanBatch) {
+    var count = EventCount()
+    expand(into: &batch, shown: &count)
+    count.add(series, records: feed.records, to: &batch)
+  }
+
+  private func expand(into batch: inout SpanBatch, shown count: inout EventCount) {
     let overrides = series.overrides.map { feed.records[$0] }
     guard let masterIndex = series.master else {
       for (position, override) in overrides.enumerated() {
-        show(override, index: series.overrides[position], into: &batch)
+        show(override, index: series.overrides[position], into: &batch, shown: &count)
       }
       return
     }
     let master = feed.records[masterIndex]
-    if master.cancelled {
-      // A cancelled master cancels the whole series.
-      batch.eventsCancelled += 1 + overrides.count
-      return
-    }
+    // A cancelled master cancels the whole series (counted so by EventCount).
+    if master.cancelled { return }
     let floating = feed.calendars[master.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
 
@@ -55,7 +60,6 @@ struct SeriesLayout {
       batch.warnings.append(
         ImportWarning(source: feed.source, line: master.line, uid: master.uid, message: message))
     }
-    var shown = false
     for instance in result.instances where !replaced.contains(instance.key) {
       // Shown as the master, or as the THISANDFUTURE override in force (the record itself is
       // not copied: an instance of a long series would copy it every time).
@@ -95,11 +99,10 @@ struct SeriesLayout {
         recurrenceId: master.recurs || !overrides.isEmpty ? instance.start : nil,
         recurrenceIdIsStart: instance.placement != nil, floatingZone: floating)
       batch.append(span, event: masterIndex)
-      shown = true
+      count.show(masterIndex)
     }
-    if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
     for (position, override) in overrides.enumerated() {
-      show(override, index: series.overrides[position], into: &batch)
+      show(override, index: series.overrides[position], into: &batch, shown: &count)
     }
   }
 
@@ -143,11 +146,11 @@ struct SeriesLayout {
   }
 
   /// Shows an override (or an orphan instance) at its own start.
-  private func show(_ record: EventRecord, index: Int, into batch: inout SpanBatch) {
-    if record.cancelled {
-      batch.eventsCancelled += 1
-      return
-    }
+  private func show(
+    _ record: EventRecord, index: Int, into batch: inout SpanBatch, shown count: inout EventCount
+  ) {
+    // Cancelled: counted so by EventCount.
+    if record.cancelled { return }
     let floating = feed.calendars[record.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
     // An override stands for one instance (RFC 5545 3.8.4.4): an RRULE or RDATE on it is not
@@ -164,7 +167,6 @@ struct SeriesLayout {
       placeIfVisible(
         record, start: start, explicitEnd: end, maker: maker, floating: floating, bounds: bounds)
     }
-    var shown = false
     for instance in result.instances {
       guard let placement = instance.placement else { continue }
       let span = maker.span(
@@ -172,8 +174,7 @@ struct SeriesLayout {
         categories: record.categories, color: record.color, placement: placement,
         recurrenceId: record.recurrenceId, floatingZone: floating)
       batch.append(span, event: index)
-      shown = true
+      count.show(index)
     }
-    if shown { batch.eventsShown += 1 } else { batch.eventsOutside += 1 }
   }
 }
