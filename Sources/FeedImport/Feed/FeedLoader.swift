@@ -87,17 +87,7 @@ struct FeedLoader: ScanSink {
 
   /// A key that matches the UIDs of the byte scan and of libical (trimmed, hashed).
   static func uidKey(_ uid: String) -> Int {
-    var text = uid
-    return text.withUTF8 { bytes in
-      var start = 0
-      var end = bytes.count
-      while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-      while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-      var hasher = Hasher()
-      hasher.combine(
-        bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
-      return hasher.finalize()
-    }
+    UIDBytes.key(of: uid)
   }
 
   /// The UIDs (as ``uidKey(_:)``) of events the pre-filter passed over that share their UID

@@ -40,6 +40,7 @@ struct FeedScan {
   {
     var splitter = LineSplitter(keepsCheckpoints: true)
     var scanner = ComponentScanner()
+    scanner.passOverWindow = tally.window
     defer {
       nulBytes = splitter.nulBytes
       checkpoints = splitter.checkpoints
@@ -49,8 +50,8 @@ struct FeedScan {
     do {
       var checkedStart = false
       while try byteSource.readChunk({ (chunk) throws(ImportError) -> Void in
-        try splitter.feed(chunk) { (line, number) throws(ImportError) -> Void in
-          scanner.scan(line, number: number) { pass($0, to: &sink) }
+        try splitter.feedLines(chunk) { (line, number, inPlace) throws(ImportError) -> Void in
+          scanner.scan(line, number: number, inPlace: inPlace) { pass($0, to: &sink) }
           if !checkedStart, scanner.sawContent {
             checkedStart = true
             if !scanner.sawCalendarData {
@@ -58,6 +59,8 @@ struct FeedScan {
             }
           }
         }
+        // The chunk's bytes are reused for the next one.
+        scanner.releaseLines()
       }) {
         progress?(byteSource.bytesRead, byteSource.totalBytes)
         if !sink.chunkEnded() { return false }

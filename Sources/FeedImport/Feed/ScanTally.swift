@@ -31,9 +31,7 @@ struct ScanTally {
 
   /// Whether the pre-filter passes `facts` over.
   func passesOver(_ facts: EventFacts) -> Bool {
-    guard let window else { return false }
-    return !facts.uidTruncated && !facts.uidEscaped
-      && !facts.mayTouch(first: window.lowerBound, last: window.upperBound)
+    facts.passedOver(for: window)
   }
 
   /// Counts `item`; returns it for libical, or nil when the pre-filter passes it over.
@@ -43,18 +41,18 @@ struct ScanTally {
       eventsRead += 1
       guard passesOver(facts) else { return item }
       eventsPassedOver += 1
-      if let uid = facts.uid {
+      if let key = facts.uidKey {
         if facts.overridesInstance, let replaced = facts.recurrenceIdDay {
           var hasher = Hasher()
           hasher.combine(facts.recurrenceIdHash)
           hasher.combine(facts.startIsDate)
           passedOverOverrides.append(
             PassedOverride(
-              uid: FeedLoader.uidKey(uid), instanceKey: hasher.finalize(), line: line,
+              uid: key, instanceKey: hasher.finalize(), line: line,
               replacedDay: Int32(clamping: replaced.ordinal),
               sequence: facts.sequence.map { Int32($0) } ?? -1))
         } else {
-          passedOverUIDs.append(FeedLoader.uidKey(uid))
+          passedOverUIDs.append(key)
           passedOverLines.append(
             line < Int(ScanTally.unknownLine) ? UInt32(line) : ScanTally.unknownLine)
         }

@@ -1,3 +1,5 @@
+import LaneLayout
+
 /// What the scanner found at the top of a feed's structure.
 enum ScannedItem {
   /// A `BEGIN:VCALENDAR` line.
@@ -40,7 +42,17 @@ struct ComponentScanner {
   private var place = Place.outside
   /// Component names open inside the current top component (the component itself first).
   private var stack: [String] = []
+  /// The current component's text so far: `block`, then `pieces`, each followed by CRLF.
   private var block: [UInt8] = []
+  /// Runs of the component's lines that lie in place in the input (consecutive CRLF lines as
+  /// one run), not yet copied: an event the pre-filter passes over is never copied. Valid
+  /// until ``releaseLines()``, which the caller runs before the input's bytes go.
+  private var pieces: [UnsafeBufferPointer<UInt8>] = []
+  /// The UID of the current VEVENT, as bytes.
+  private var uidBytes = UIDBytes()
+  /// The pre-filter's window: a VEVENT it passes over (``EventFacts/passedOver(for:)``) is
+  /// handed out without its text and UID text. Nil: every component is handed out whole.
+  var passOverWindow: ClosedRange<Day>?
   private var blockLine = 0
   private var facts = EventFacts()
   private var tooDeep = false
@@ -58,9 +70,18 @@ struct ComponentScanner {
   /// The number of that line.
   private(set) var firstContentLineNumber = 0
 
-  /// Handles one physical line.
+  /// Handles one physical line, copied where it is kept: the line need not outlive the call.
   mutating func scan(_ line: UnsafeBufferPointer<UInt8>, number: Int, _ emit: (ScannedItem) -> Void)
   {
+    scan(line, number: number, inPlace: false, emit)
+  }
+
+  /// Handles one physical line; with `inPlace`, the line's bytes stay valid until
+  /// ``releaseLines()`` and are referred to, not copied, until the component is handed out.
+  mutating func scan(
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, inPlace: Bool,
+    _ emit: (ScannedItem) -> Void
+  ) {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
       return
     }
@@ -73,7 +94,7 @@ struct ComponentScanner {
     if !isContinuation {
       flushCalendarProperty(emit)
       if let (keyword, name) = ComponentScanner.beginOrEnd(line) {
-        handle(keyword: keyword, name: name, line: line, number: number, emit)
+        handle(keyword: keyword, name: name, line: line, inPlace: inPlace, number: number, emit)
         return
       }
     }
@@ -90,15 +111,23 @@ struct ComponentScanner {
         count(line)
         return
       }
-      if !isContinuation { lastProperty = facts.read(line) }
+      if !isContinuation {
+        lastProperty = facts.read(line)
+        if lastProperty == .uid, let start = EventFacts.valueStart(line) {
+          uidBytes.append(line[start...])
+        }
+      }
       if lastProperty == .unused {
         count(line)
         return
       }
-      append(line)
-      if isContinuation { facts.noteContinuation(of: lastProperty, line: line) }
+      append(line, inPlace: inPlace)
+      if isContinuation {
+        facts.noteContinuation(of: lastProperty, line: line)
+        if lastProperty == .uid { uidBytes.append(line.dropFirst()) }
+      }
     case .timeZone, .otherComponent:
-      append(line)
+      append(line, inPlace: inPlace)
     }
   }
 
@@ -120,7 +149,7 @@ struct ComponentScanner {
   }
 
   private mutating func handle(
-    keyword: Keyword, name: String, line: UnsafeBufferPointer<UInt8>, number: Int,
+    keyword: Keyword, name: String, line: UnsafeBufferPointer<UInt8>, inPlace: Bool, number: Int,
     _ emit: (ScannedItem) -> Void
   ) {
     switch (place, keyword) {
@@ -134,27 +163,30 @@ struct ComponentScanner {
         sawCalendarData = true
         place = .calendar
         emit(.calendarBegins(line: number))
-        startBlock(.event, name: name, line: line, number: number)
+        startBlock(.event, name: name, line: line, inPlace: inPlace, number: number)
       } else if ComponentScanner.bareComponents.contains(name) {
         // Another bare iCalendar component (a VTODO export, say): iCalendar, with no event in it.
         sawCalendarData = true
         place = .calendar
         emit(.calendarBegins(line: number))
         startBlock(
-          name == "VTIMEZONE" ? .timeZone : .otherComponent, name: name, line: line, number: number)
+          name == "VTIMEZONE" ? .timeZone : .otherComponent, name: name, line: line,
+          inPlace: inPlace, number: number)
       }
     case (.outside, .end):
       return
     case (.calendar, .begin):
       switch name {
-      case "VEVENT": startBlock(.event, name: name, line: line, number: number)
-      case "VTIMEZONE": startBlock(.timeZone, name: name, line: line, number: number)
+      case "VEVENT": startBlock(.event, name: name, line: line, inPlace: inPlace, number: number)
+      case "VTIMEZONE":
+        startBlock(.timeZone, name: name, line: line, inPlace: inPlace, number: number)
       case "VCALENDAR":
         emit(
           .notice(
             line: number, message: "BEGIN:VCALENDAR inside a VCALENDAR; treated as a new calendar"))
         emit(.calendarBegins(line: number))
-      default: startBlock(.otherComponent, name: name, line: line, number: number)
+      default:
+        startBlock(.otherComponent, name: name, line: line, inPlace: inPlace, number: number)
       }
     case (.calendar, .end):
       if name == "VCALENDAR" {
@@ -167,7 +199,7 @@ struct ComponentScanner {
       closeOpenEvent(
         because: "BEGIN:\(name) at line \(number) before END:VEVENT", number: number, emit)
       place = .calendar
-      handle(keyword: keyword, name: name, line: line, number: number, emit)
+      handle(keyword: keyword, name: name, line: line, inPlace: inPlace, number: number, emit)
     case (.timeZone, .begin) where name == "VEVENT" || name == "VCALENDAR",
       (.otherComponent, .begin) where name == "VEVENT" || name == "VCALENDAR":
       // A VEVENT inside an unclosed component: the component was left open; keep the event.
@@ -178,7 +210,7 @@ struct ComponentScanner {
             "\(stack.first ?? "component") is not closed before BEGIN:\(name) at line \(number); it is not used"
         ))
       place = .calendar
-      handle(keyword: keyword, name: name, line: line, number: number, emit)
+      handle(keyword: keyword, name: name, line: line, inPlace: inPlace, number: number, emit)
     case (_, .begin):
       if stack.count >= ComponentScanner.maximumDepth {
         tooDeep = true
@@ -186,10 +218,10 @@ struct ComponentScanner {
       } else {
         stack.append(name)
       }
-      appendNested(line)
+      appendNested(line, inPlace: inPlace)
     case (_, .end) where overflow > 0 && name != stack.first:
       overflow -= 1
-      appendNested(line)
+      appendNested(line, inPlace: inPlace)
     case (_, .end):
       if let open = stack.lastIndex(of: name) {
         if open != stack.count - 1 {
@@ -200,17 +232,21 @@ struct ComponentScanner {
           // Close them in the text too, so that libical reads the component.
           for unclosed in stack[(open + 1)...].reversed() {
             let end = Array("END:\(unclosed)".utf8)
-            end.withUnsafeBufferPointer { appendNested($0) }
+            end.withUnsafeBufferPointer { appendNested($0, inPlace: false) }
           }
         }
-        if open == 0 { append(line) } else { appendNested(line) }
-        stack.removeSubrange(open...)
+        if open == 0 {
+          append(line, inPlace: inPlace)
+        } else {
+          appendNested(line, inPlace: inPlace)
+        }
+        stack.removeSubrange(open...)  // keeps the capacity
       } else if name == "VCALENDAR" {
         if place == .event {
           closeOpenEvent(
             because: "END:VCALENDAR at line \(number) before END:VEVENT", number: number, emit)
         } else {
-          append(line)
+          append(line, inPlace: inPlace)
         }
         place = .outside
         stack = []
@@ -229,17 +265,20 @@ struct ComponentScanner {
   ) {
     emit(.notice(line: blockLine, message: "\(reason): the VEVENT is closed there and read"))
     let end = Array("END:VEVENT".utf8)
-    end.withUnsafeBufferPointer { append($0) }
+    end.withUnsafeBufferPointer { append($0, inPlace: false) }
     stack = []
     finishBlock(number: number, emit)
   }
 
   private mutating func startBlock(
-    _ kind: Place, name: String, line: UnsafeBufferPointer<UInt8>, number: Int
+    _ kind: Place, name: String, line: UnsafeBufferPointer<UInt8>, inPlace: Bool, number: Int
   ) {
     place = kind
-    stack = [name]
+    stack.removeAll(keepingCapacity: true)
+    stack.append(name)
     block.removeAll(keepingCapacity: true)
+    pieces.removeAll(keepingCapacity: true)
+    uidBytes.reset()
     blockLine = number
     facts = EventFacts()
     tooDeep = false
@@ -247,7 +286,7 @@ struct ComponentScanner {
     tooLarge = false
     componentBytes = 0
     lastProperty = .other
-    append(line)
+    append(line, inPlace: inPlace)
   }
 
   private mutating func finishBlock(number: Int, _ emit: (ScannedItem) -> Void) {
@@ -255,42 +294,87 @@ struct ComponentScanner {
     place = .calendar
     switch kind {
     case .event:
+      facts.uidEscaped = uidBytes.escaped
+      facts.uidTruncated = uidBytes.truncated
+      facts.uidKey = uidBytes.key
       if tooDeep {
         emit(
           .brokenEvent(
-            line: blockLine, uid: facts.uid,
+            line: blockLine, uid: uidText,
             reason: "components nested deeper than \(ComponentScanner.maximumDepth) levels"))
       } else if tooLarge {
         emit(
           .brokenEvent(
-            line: blockLine, uid: facts.uid,
+            line: blockLine, uid: uidText,
             reason: "VEVENT larger than \(ComponentScanner.maximumComponentBytes >> 20) MiB"))
+      } else if facts.passedOver(for: passOverWindow) {
+        emit(.event(block: [], line: blockLine, facts: facts))
       } else {
+        releaseLines()
+        facts.uid = uidText
         emit(.event(block: block, line: blockLine, facts: facts))
       }
     case .timeZone:
       if tooDeep || tooLarge {
         emit(.notice(line: blockLine, message: "VTIMEZONE nested too deep or too large; not used"))
       } else {
+        releaseLines()
         emit(.timeZone(block: block, line: blockLine))
       }
     default:
       break
     }
+    pieces.removeAll(keepingCapacity: true)
   }
 
-  private mutating func append(_ line: UnsafeBufferPointer<UInt8>) {
+  /// The UID's text, when the VEVENT has one.
+  private var uidText: String? {
+    uidBytes.seen ? uidBytes.text().text : nil
+  }
+
+  /// Adds a line to the component's text: referred to in place (joined to the run before it
+  /// when the two are consecutive CRLF lines of the input), or copied.
+  private mutating func append(_ line: UnsafeBufferPointer<UInt8>, inPlace: Bool) {
     count(line)
     guard !tooLarge else { return }
-    block.append(contentsOf: line)
-    block.append(0x0D)
-    block.append(0x0A)
+    guard inPlace, let base = line.baseAddress else {
+      releaseLines()
+      block.append(contentsOf: line)
+      block.append(0x0D)
+      block.append(0x0A)
+      return
+    }
+    if let last = pieces.last, let lastBase = last.baseAddress,
+      lastBase + last.count + 2 == base, lastBase[last.count] == 0x0D,
+      lastBase[last.count + 1] == 0x0A
+    {
+      pieces[pieces.count - 1] = UnsafeBufferPointer(
+        start: lastBase, count: last.count + 2 + line.count)
+      return
+    }
+    if pieces.count >= ComponentScanner.maximumPieces { releaseLines() }
+    pieces.append(line)
+  }
+
+  /// Runs of lines held before they are copied (beyond, they are copied at once).
+  static let maximumPieces = 256
+
+  /// Copies the lines referred to in place into the component's own text: call before the
+  /// bytes of lines scanned `inPlace` go (at the end of a chunk of input).
+  mutating func releaseLines() {
+    guard !pieces.isEmpty else { return }
+    for piece in pieces {
+      block.append(contentsOf: piece)
+      block.append(0x0D)
+      block.append(0x0A)
+    }
+    pieces.removeAll(keepingCapacity: true)
   }
 
   /// A line of a component nested in the current one: kept for a VTIMEZONE (its STANDARD and
   /// DAYLIGHT), left out of a VEVENT (see ``scan(_:number:_:)``).
-  private mutating func appendNested(_ line: UnsafeBufferPointer<UInt8>) {
-    if place == .event { count(line) } else { append(line) }
+  private mutating func appendNested(_ line: UnsafeBufferPointer<UInt8>, inPlace: Bool) {
+    if place == .event { count(line) } else { append(line, inPlace: inPlace) }
   }
 
   /// Counts a line towards the component's size, whether or not it is kept.
@@ -327,7 +411,8 @@ struct ComponentScanner {
 
   /// `BEGIN:NAME` or `END:NAME` (any case), with the name uppercased.
   static func beginOrEnd(_ line: UnsafeBufferPointer<UInt8>) -> (Keyword, String)? {
-    let first = line[0] | 0x20
+    guard let base = line.baseAddress, line.count >= 4 else { return nil }
+    let first = base[0] | 0x20
     guard first == UInt8(ascii: "b") || first == UInt8(ascii: "e") else { return nil }
     let keyword: Keyword
     let prefixLength: Int
@@ -347,7 +432,7 @@ struct ComponentScanner {
     let name = UnsafeBufferPointer(rebasing: line[start..<end])
     // The names every feed repeats, without building a string each time.
     for known in ComponentScanner.commonNames
-    where name.count == known.utf8.count && EventFacts.hasPrefix(name, known.static) {
+    where name.count == known.static.utf8CodeUnitCount && EventFacts.hasPrefix(name, known.static) {
       return (keyword, known.utf8)
     }
     return (keyword, String(decoding: name, as: UTF8.self).uppercased())

@@ -1,3 +1,4 @@
+import Foundation
 import LaneLayout
 
 /// What a byte-level scan reads of a VEVENT before libical parses it: enough for the month
@@ -32,7 +33,11 @@ struct EventFacts: Sendable {
   /// Something the scan could not read with certainty (a folded or odd DTSTART, say).
   var unreadable = false
   /// The UID, unfolded but still escaped; for messages and for matching events that share it.
+  /// Made only for an event the scan hands out whole (kept, or read again): an event the
+  /// pre-filter passes over has only its ``uidKey``.
   var uid: String?
+  /// ``FeedLoader/uidKey(_:)`` of the UID; nil without UID.
+  var uidKey: Int?
   /// The UID was too long to keep whole.
   var uidTruncated = false
   /// The UID holds a backslash escape (libical reads it unescaped).
@@ -53,6 +58,14 @@ struct EventFacts: Sendable {
   /// Days an overridden instance is assumed to last at most before the loader checks.
   static let replacedInstanceMargin = 7
 
+  /// Whether the pre-filter passes the event over for `window` (nil: it keeps every event): it
+  /// cannot touch the window, and its UID can be matched by its key.
+  func passedOver(for window: ClosedRange<Day>?) -> Bool {
+    guard let window else { return false }
+    return !uidTruncated && !uidEscaped
+      && !mayTouch(first: window.lowerBound, last: window.upperBound)
+  }
+
   /// Whether the event may have an occurrence whose days meet `first…last`.
   ///
   /// Conservative: anything uncertain is kept. ``ZoneMargin``'s days on both sides cover every
@@ -60,8 +73,13 @@ struct EventFacts: Sendable {
   /// only when it has a single RRULE this scan can bound (``RuleFacts``), no RDATE or EXRULE,
   /// and a readable length; every RECURRENCE-ID override and every cancelled event is kept.
   func mayTouch(first: Day, last: Day) -> Bool {
-    guard let reach = reachDays else { return true }
-    return reach.contains { ZoneMargin.mayMeet($0.lowerBound, $0.upperBound, first...last) }
+    guard let reach else { return true }
+    if let replaced = reach.replaced,
+      ZoneMargin.mayMeet(replaced.lowerBound, replaced.upperBound, first...last)
+    {
+      return true
+    }
+    return ZoneMargin.mayMeet(reach.own.lowerBound, reach.own.upperBound, first...last)
   }
 
   /// The day ordinals the event's occurrences may cover, before ``ZoneMargin``: at most two
@@ -69,15 +87,22 @@ struct EventFacts: Sendable {
   /// bound them, and the event is kept for every window. The one reading of an event's reach
   /// that the pre-filter (``mayTouch(first:last:)``) and the index (`keptWindows`) share.
   var reachDays: [ClosedRange<Int>]? {
+    guard let reach else { return nil }
+    return reach.replaced.map { [$0, reach.own] } ?? [reach.own]
+  }
+
+  /// ``reachDays`` without an array (the pre-filter asks for every event): the replaced
+  /// instance's days for an override, and the event's own.
+  private var reach: (replaced: ClosedRange<Int>?, own: ClosedRange<Int>)? {
     if unreadable || cancelled { return nil }
-    var ranges: [ClosedRange<Int>] = []
+    var replacedDays: ClosedRange<Int>?
     if overridesInstance {
       // An override also removes the instance it replaces: keep it when that instance may be
       // near the window. The replaced instance lasts as long as its master, unknown here: a
       // week of extra margin covers most masters, and the loader checks the rest against the
       // master once the feed is read.
       guard !hasRange, !recurs, let replaced = recurrenceIdDay else { return nil }
-      ranges.append(replaced.ordinal...(replaced.ordinal + EventFacts.replacedInstanceMargin))
+      replacedDays = replaced.ordinal...(replaced.ordinal + EventFacts.replacedInstanceMargin)
     }
     guard let start = startDay else { return nil }
     let end: Day
@@ -103,8 +128,7 @@ struct EventFacts: Sendable {
     }
     let length = max(0, start.distance(to: end))
     // Never empty: `lastStart` is not before `start` and `length` not below 0.
-    ranges.append(start.ordinal...(lastStart.ordinal + length))
-    return ranges
+    return (replacedDays, start.ordinal...(lastStart.ordinal + length))
   }
 
   /// The properties the scan reads; `unused` for the common ones nothing in icslanes reads;
@@ -163,10 +187,8 @@ struct EventFacts: Sendable {
         if EventFacts.hasPrefix(value, "CANCELLED") { cancelled = true }
       }
     case .uid:
+      // The value's bytes are gathered by the scanner (``UIDBytes``).
       uidCount += 1
-      if let start = EventFacts.valueStart(line) {
-        appendUID(line[start...])
-      }
     case .sequence:
       sequenceCount += 1
       sequence = sequenceCount == 1 ? EventFacts.sequenceValue(line) : nil
@@ -184,20 +206,7 @@ struct EventFacts: Sendable {
     case .sequence: sequence = nil
     // A folded RRULE is read no further: keep the event.
     case .rrule: unboundedRecurrence = true
-    case .uid: appendUID(line.dropFirst())
     default: break
-    }
-  }
-
-  private mutating func appendUID(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
-    if bytes.contains(UInt8(ascii: "\\")) { uidEscaped = true }
-    let text = String(decoding: bytes, as: UTF8.self)
-    let whole = uid.map { $0 + text } ?? text
-    if whole.utf8.count > EventFacts.uidLimit {
-      uidTruncated = true
-      uid = String(whole.prefix(200))
-    } else {
-      uid = whole
     }
   }
 
@@ -258,8 +267,15 @@ struct EventFacts: Sendable {
   /// The index just after the `:` that starts the value (a `:` inside a quoted parameter does
   /// not count).
   static func valueStart(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = line.baseAddress,
+      let found = memchr(base, Int32(UInt8(ascii: ":")), line.count)
+    else { return nil }
+    let colon = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    // No quote before the first `:`: that one starts the value (the common case).
+    if memchr(base, Int32(UInt8(ascii: "\"")), colon) == nil { return colon + 1 }
     var quoted = false
-    for (index, byte) in line.enumerated() {
+    for index in 0..<line.count {
+      let byte = base[index]
       if byte == UInt8(ascii: "\"") {
         quoted.toggle()
       } else if byte == UInt8(ascii: ":"), !quoted {
@@ -284,33 +300,67 @@ struct EventFacts: Sendable {
   static func dayValue(
     _ value: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>
   ) -> Day? {
+    guard let wantsDate = wantsDate(parameters) else { return nil }
+    return dayValue(value, wantsDate: wantsDate)
+  }
+
+  /// Whether `parameters` (the bytes before a value's `:`) say `VALUE=DATE` (true) or nothing
+  /// or `VALUE=DATE-TIME` (false); nil for any other VALUE. Parameters are `;NAME=VALUE`
+  /// pieces; a quoted value may hide a `;`, which only makes the reading stricter.
+  static func wantsDate(_ parameters: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard let base = parameters.baseAddress else { return false }
+    let count = parameters.count
     var wantsDate = false
-    // Parameters are `;NAME=VALUE` pieces; a quoted value may hide a `;`, which only makes the
-    // reading stricter.
     var pieceStart = 0
-    for index in 0...parameters.count
-    where index == parameters.count || parameters[index] == UInt8(ascii: ";") {
-      let piece = UnsafeBufferPointer(rebasing: parameters[pieceStart..<index])
-      pieceStart = index + 1
-      guard piece.count >= 5, hasPrefix(piece, "VALUE") else { continue }
-      if piece.count == 15, hasPrefix(piece, "VALUE=DATE-TIME") {
-        wantsDate = false
-      } else if piece.count == 10, hasPrefix(piece, "VALUE=DATE") {
-        wantsDate = true
-      } else {
-        return nil
+    while pieceStart <= count {
+      var pieceEnd = count
+      if pieceStart < count,
+        let found = memchr(base + pieceStart, Int32(UInt8(ascii: ";")), count - pieceStart)
+      {
+        pieceEnd = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
       }
+      let length = pieceEnd - pieceStart
+      if length >= 5, base[pieceStart] | 0x20 == UInt8(ascii: "v") {
+        let piece = UnsafeBufferPointer(start: base + pieceStart, count: length)
+        if hasPrefix(piece, "VALUE") {
+          if length == 15, hasPrefix(piece, "VALUE=DATE-TIME") {
+            wantsDate = false
+          } else if length == 10, hasPrefix(piece, "VALUE=DATE") {
+            wantsDate = true
+          } else {
+            return nil
+          }
+        }
+      }
+      pieceStart = pieceEnd + 1
     }
+    return wantsDate
+  }
+
+  /// One DATE (`wantsDate`) or DATE-TIME value's day, read strictly (see ``dayValue(_:)``).
+  static func dayValue(_ value: UnsafeBufferPointer<UInt8>, wantsDate: Bool) -> Day? {
+    guard let base = value.baseAddress else { return nil }
     if wantsDate {
       guard value.count == 8 else { return nil }
     } else {
-      guard value.count == 15 || (value.count == 16 && value[15] == UInt8(ascii: "Z")),
-        value[8] == UInt8(ascii: "T"), let time = digits(value, 9..<15),
+      guard value.count == 15 || (value.count == 16 && base[15] == UInt8(ascii: "Z")),
+        base[8] == UInt8(ascii: "T"), let time = digits(base + 9, 6),
         time / 10000 <= 23, time / 100 % 100 <= 59, time % 100 <= 60
       else { return nil }
     }
-    guard let number = digits(value, 0..<8), number / 10000 >= 1 else { return nil }
+    guard let number = digits(base, 8), number / 10000 >= 1 else { return nil }
     return Day(year: number / 10000, month: number / 100 % 100, day: number % 100)
+  }
+
+  /// The number the `count` ASCII digits at `start` spell, or nil when one is not a digit.
+  private static func digits(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+    var number = 0
+    for index in 0..<count {
+      let digit = start[index] &- 0x30
+      guard digit <= 9 else { return nil }
+      number = number &* 10 &+ Int(digit)
+    }
+    return number
   }
 
   /// The number the ASCII digits at `range` spell, or nil when one is not a digit.
@@ -344,12 +394,13 @@ struct EventFacts: Sendable {
 
   /// Whether every value of an EXDATE line is one ``dayValue(_:parameters:)`` reads.
   static func exceptionDatesReadable(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let start = valueStart(line) else { return false }
-    let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
+    guard let start = valueStart(line),
+      let wantsDate = wantsDate(UnsafeBufferPointer(rebasing: line[..<(start - 1)]))
+    else { return false }
     var itemStart = start
     for index in start...line.count where index == line.count || line[index] == UInt8(ascii: ",") {
       let item = UnsafeBufferPointer(rebasing: line[itemStart..<index])
-      if dayValue(item, parameters: parameters) == nil { return false }
+      if dayValue(item, wantsDate: wantsDate) == nil { return false }
       itemStart = index + 1
     }
     return true

@@ -46,6 +46,17 @@ struct LineSplitter {
     _ bytes: UnsafeBufferPointer<UInt8>,
     _ body: (UnsafeBufferPointer<UInt8>, Int) throws(ImportError) -> Void
   ) throws(ImportError) {
+    try feedLines(bytes) { (line, number, _) throws(ImportError) -> Void in try body(line, number) }
+  }
+
+  /// Feeds a chunk; calls `body` for each complete line (without its terminator), its number,
+  /// and whether the line lies in place inside `bytes` (valid as long as the chunk is), rather
+  /// than in the splitter's own buffer (a line cut by the chunk's edge or stripped of NUL
+  /// bytes), which is only valid during the call.
+  mutating func feedLines(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws(ImportError) -> Void
+  ) throws(ImportError) {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
     let count = bytes.count
     var index = 0
@@ -106,7 +117,9 @@ struct LineSplitter {
   {
     guard !pending.isEmpty else { return }
     if keepsCheckpoints { mark(start: pendingStart) }
-    try emit(UnsafeBufferPointer(start: nil, count: 0), true, body)
+    try emit(UnsafeBufferPointer(start: nil, count: 0), true) {
+      (line, number, _) throws(ImportError) -> Void in try body(line, number)
+    }
   }
 
   /// The index of the first `byte` at or after `from`, or `count` when there is none.
@@ -121,11 +134,11 @@ struct LineSplitter {
 
   private mutating func emit(
     _ tail: UnsafeBufferPointer<UInt8>, _ mayHoldNUL: Bool,
-    _ body: (UnsafeBufferPointer<UInt8>, Int) throws(ImportError) -> Void
+    _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) throws(ImportError) -> Void
   ) throws(ImportError) {
     lineNumber += 1
     if pending.isEmpty, !mayHoldNUL || !tail.contains(0) {
-      try body(tail, lineNumber)
+      try body(tail, lineNumber, true)
       return
     }
     pending.append(contentsOf: tail)
@@ -140,7 +153,7 @@ struct LineSplitter {
     let line = pending
     pending.removeAll(keepingCapacity: true)
     try line.withUnsafeBufferPointer { (buffer) throws(ImportError) -> Void in
-      try body(buffer, lineNumber)
+      try body(buffer, lineNumber, false)
     }
   }
 }

@@ -20,13 +20,10 @@ struct RuleFacts: Sendable {
   var byDay = false
   /// A part, or a value, this reader does not bound.
   var unknown = false
-  /// The BY parts, by name, with their comma-separated values (upper-cased).
-  var byParts: [(name: String, values: [Substring])] = []
-  static let byNames: Set<String> = [
-    "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH",
-    "BYSETPOS",
-  ]
-  static let weekdays: Set<Substring> = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+  /// The BY parts, in the order written, each once (a repeated one makes the rule `unknown`).
+  var byParts: [ByPart] = []
+  /// The names of ``byParts``, as ``ByPart/Name/bit``s.
+  private var names: UInt16 = 0
 
   /// Reads the value of an RRULE line (the bytes after its `:`).
   init(value: UnsafeBufferPointer<UInt8>.SubSequence) {
@@ -101,27 +98,28 @@ struct RuleFacts: Sendable {
       }
     } else if named("WKST") {
       // Read as the strings read it: not at all.
-    } else if let name = RuleFacts.byNameList.first(where: { named($0.bytes) })?.name {
-      // The value as an upper-cased string (short values need no allocation).
-      let text = String(unsafeUninitializedCapacity: value.count) { buffer in
-        for (index, byte) in value.enumerated() {
-          buffer[index] = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
-        }
-        return value.count
-      }
-      readPart(name: name, text: text)
+    } else if let name = ByPart.Name.named(nameBytes) {
+      addByPart(name, text: value)
     } else {
       return false
     }
     return true
   }
 
-  /// The BY part names, as bytes to match and as the strings ``byParts`` keeps.
-  private static let byNameList: [(bytes: StaticString, name: String)] = [
-    ("BYSECOND", "BYSECOND"), ("BYMINUTE", "BYMINUTE"), ("BYHOUR", "BYHOUR"), ("BYDAY", "BYDAY"),
-    ("BYMONTHDAY", "BYMONTHDAY"), ("BYYEARDAY", "BYYEARDAY"), ("BYWEEKNO", "BYWEEKNO"),
-    ("BYMONTH", "BYMONTH"), ("BYSETPOS", "BYSETPOS"),
-  ]
+  /// Adds a BY part; a name already read makes the rule `unknown`.
+  private mutating func addByPart(_ name: ByPart.Name, text: UnsafeBufferPointer<UInt8>) {
+    guard names & name.bit == 0 else {
+      unknown = true
+      return
+    }
+    names |= name.bit
+    let part = ByPart(name: name, text: text)
+    byParts.append(part)
+    if name == .day, part.plainWeekdays { byDay = true }
+  }
+
+  /// Whether the rule has a BY part of `name`.
+  private func has(_ name: ByPart.Name) -> Bool { names & name.bit != 0 }
 
   /// A part by its upper-cased name and value.
   private mutating func readPart(name: String, text: String) {
@@ -153,13 +151,12 @@ struct RuleFacts: Sendable {
     case "WKST":
       break
     default:
-      guard RuleFacts.byNames.contains(name), !byParts.contains(where: { $0.name == name }) else {
+      guard let byName = ByPart.Name.named(name) else {
         unknown = true
         return
       }
-      let values = text.split(separator: ",", omittingEmptySubsequences: false)
-      byParts.append((name, values))
-      if name == "BYDAY", values.allSatisfy(RuleFacts.weekdays.contains) { byDay = true }
+      var text = text
+      text.withUTF8 { addByPart(byName, text: $0) }
     }
   }
 
@@ -222,26 +219,27 @@ struct RuleFacts: Sendable {
   /// leave a period empty (BYMONTHDAY=31 in April, 29 February): no bound then.
   private func everyPeriodHoldsAnInstance(_ frequency: Frequency, startDayOfMonth: Int) -> Bool {
     guard byPartsTakenByLibical(frequency) else { return false }
-    var names = Set(byParts.map(\.name))
-    names.subtract(["BYHOUR", "BYMINUTE", "BYSECOND"])
+    var names = self.names
+    names &= ~(ByPart.Name.hour.bit | ByPart.Name.minute.bit | ByPart.Name.second.bit)
     let plainDays = byDay
     let earlyMonthDays =
-      byParts.first { $0.name == "BYMONTHDAY" }?.values.allSatisfy {
-        RuleFacts.integer($0).map { (1...28).contains($0) } ?? false
+      byParts.first { $0.name == .monthDay }.map {
+        $0.integers && $0.minimum >= 1 && $0.maximum <= 28
       } ?? false
+    let onlyDays = names == ByPart.Name.day.bit
+    let onlyMonthDays = names == ByPart.Name.monthDay.bit
     switch frequency {
     case .daily:
-      return names.isEmpty
+      return names == 0
     case .weekly:
-      return names.isEmpty || (names == ["BYDAY"] && plainDays)
+      return names == 0 || (onlyDays && plainDays)
     case .monthly:
-      return names.isEmpty || (names == ["BYDAY"] && plainDays)
-        || (names == ["BYMONTHDAY"] && earlyMonthDays)
+      return names == 0 || (onlyDays && plainDays) || (onlyMonthDays && earlyMonthDays)
     case .yearly:
-      names.remove("BYMONTH")
-      return (names.isEmpty && startDayOfMonth <= 28)
-        || (names == ["BYDAY"] && plainDays)
-        || (names == ["BYMONTHDAY"] && earlyMonthDays)
+      names &= ~ByPart.Name.month.bit
+      return (names == 0 && startDayOfMonth <= 28)
+        || (names == ByPart.Name.day.bit && plainDays)
+        || (names == ByPart.Name.monthDay.bit && earlyMonthDays)
     case .secondly, .minutely, .hourly:
       return false
     }
@@ -254,70 +252,61 @@ struct RuleFacts: Sendable {
   /// part), and no more instances per period than ``RuleDensityLimit/instancesPerPeriod``. Anything else is left
   /// for libical to judge.
   func byPartsTakenByLibical(_ frequency: Frequency) -> Bool {
-    let names = Set(byParts.map(\.name))
     var instances = frequency.mostDaysPerPeriod
-    for (name, values) in byParts {
-      guard !values.isEmpty else { return false }
+    for part in byParts {
       let range: ClosedRange<Int>
       var signed = false
-      switch name {
-      case "BYSECOND": range = 0...60
-      case "BYMINUTE": range = 0...59
-      case "BYHOUR": range = 0...23
-      case "BYMONTH": range = 1...12
-      case "BYMONTHDAY": (range, signed) = (1...31, true)
-      case "BYYEARDAY": (range, signed) = (1...366, true)
-      case "BYWEEKNO": (range, signed) = (1...53, true)
-      case "BYSETPOS": (range, signed) = (1...366, true)
-      case "BYDAY":
-        for value in values {
-          guard value.count >= 2, RuleFacts.weekdays.contains(value.suffix(2)) else { return false }
-          let ordinal = value.dropLast(2)
-          guard !ordinal.isEmpty else { continue }
-          guard frequency == .monthly || frequency == .yearly, !names.contains("BYWEEKNO"),
-            let number = RuleFacts.integer(ordinal),
-            (1...(frequency == .monthly ? 5 : 53)).contains(abs(number))
+      switch part.name {
+      case .second: range = 0...60
+      case .minute: range = 0...59
+      case .hour: range = 0...23
+      case .month: range = 1...12
+      case .monthDay: (range, signed) = (1...31, true)
+      case .yearDay: (range, signed) = (1...366, true)
+      case .weekNo: (range, signed) = (1...53, true)
+      case .setPos: (range, signed) = (1...366, true)
+      case .day:
+        guard part.weekdays else { return false }
+        if part.ordinals {
+          guard frequency == .monthly || frequency == .yearly, !has(.weekNo),
+            part.leastOrdinal >= 1, part.greatestOrdinal <= (frequency == .monthly ? 5 : 53)
           else { return false }
         }
         continue
-      default: return false
       }
-      for value in values {
-        guard let number = RuleFacts.integer(value),
-          range.contains(signed ? abs(number) : number), signed || value.first != "+"
-        else { return false }
+      guard part.integers else { return false }
+      if signed {
+        guard range.contains(part.leastMagnitude), range.contains(part.greatestMagnitude) else {
+          return false
+        }
+      } else {
+        guard range.contains(part.minimum), range.contains(part.maximum), !part.plus else {
+          return false
+        }
       }
       let finer: Bool
-      switch name {
-      case "BYHOUR": finer = ![.secondly, .minutely, .hourly].contains(frequency)
-      case "BYMINUTE": finer = ![.secondly, .minutely].contains(frequency)
-      case "BYSECOND": finer = frequency != .secondly
+      switch part.name {
+      case .hour: finer = ![.secondly, .minutely, .hourly].contains(frequency)
+      case .minute: finer = ![.secondly, .minutely].contains(frequency)
+      case .second: finer = frequency != .secondly
       default: finer = false
       }
-      if finer { instances *= values.count }
+      if finer {
+        let (product, overflow) = instances.multipliedReportingOverflow(by: part.count)
+        guard !overflow else { return false }
+        instances = product
+      }
     }
-    if names.contains("BYYEARDAY")
-      && (frequency != .yearly
-        || !names.isDisjoint(with: ["BYMONTH", "BYWEEKNO", "BYMONTHDAY", "BYDAY"]))
-    {
+    let dayParts: [ByPart.Name] = [.month, .weekNo, .monthDay, .day]
+    if has(.yearDay) && (frequency != .yearly || dayParts.contains(where: has)) {
       return false
     }
-    if names.contains("BYWEEKNO")
-      && (frequency != .yearly || !names.isDisjoint(with: ["BYMONTH", "BYMONTHDAY"]))
-    {
+    if has(.weekNo) && (frequency != .yearly || has(.month) || has(.monthDay)) {
       return false
     }
-    if names.contains("BYMONTHDAY") && frequency == .weekly { return false }
-    if names.contains("BYSETPOS") && names.count == 1 { return false }
+    if has(.monthDay) && frequency == .weekly { return false }
+    if has(.setPos) && names == ByPart.Name.setPos.bit { return false }
     return instances <= RuleDensityLimit.instancesPerPeriod
-  }
-
-  /// A decimal integer with an optional sign, of at most 4 digits.
-  private static func integer(_ text: Substring) -> Int? {
-    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCII) else { return nil }
-    let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : text
-    guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else { return nil }
-    return Int(text)
   }
 
   private static func upper(_ bytes: UnsafeBufferPointer<UInt8>.SubSequence) -> String {
