@@ -7,30 +7,39 @@
 /// record (the master, each override) is cancelled when its STATUS says so, shown when one of
 /// its occurrences meets the window, and outside otherwise.
 struct EventCount {
-  /// The record indices that have an occurrence on the window.
-  private var shown: [Int] = []
+  /// The first record index with an occurrence on the window (-1: none yet), kept inline so
+  /// that the usual series (one record shown) allocates nothing.
+  private var first = -1
+  /// The other record indices with an occurrence on the window.
+  private var others: [Int] = []
   /// The same as a set, once there are more than a few (a series with thousands of
   /// overrides would make the list quadratic).
-  private var shownSet: Set<Int>?
+  private var othersSet: Set<Int>?
 
   /// No record shown yet.
   init() {}
 
   /// Notes that the record at `index` has an occurrence on the window.
   mutating func show(_ index: Int) {
-    if shownSet != nil {
-      shownSet?.insert(index)
+    if index == first { return }
+    if first < 0 {
+      first = index
       return
     }
-    if shown.last == index || shown.contains(index) { return }
-    shown.append(index)
-    if shown.count > 8 { shownSet = Set(shown) }
+    if othersSet != nil {
+      othersSet?.insert(index)
+      return
+    }
+    if others.last == index || others.contains(index) { return }
+    others.append(index)
+    if others.count > 8 { othersSet = Set(others) }
   }
 
   /// Whether the record at `index` has an occurrence on the window.
   func isShown(_ index: Int) -> Bool {
-    if let shownSet { return shownSet.contains(index) }
-    return shown.contains(index)
+    if index == first { return true }
+    if let othersSet { return othersSet.contains(index) }
+    return others.contains(index)
   }
 
   /// Adds the counts of `entry`'s events to `batch`.
