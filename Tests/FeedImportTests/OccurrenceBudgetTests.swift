@@ -83,6 +83,7 @@ struct OccurrenceBudgetTests {
   func configured() throws {
     var options = ImportOptions()
     options.maximumOccurrencesPerFeed = 100
+    options.sharedOccurrencesPerEventRead = 0
     let feed = try Feed(
       contentsOf: Hostile.sample("hostile/occurrence-budget.ics"), options: options)
     let (layout, warnings) = try Hostile.layOut([feed])
@@ -95,11 +96,28 @@ struct OccurrenceBudgetTests {
     #expect(!warnings.contains { $0.message.hasPrefix("more than 10000 occurrences") })
   }
 
+  @Test("a big feed's events share more: 2 occurrences per event read, when over the fixed part")
+  func sharedGrowsWithTheFeed() throws {
+    var options = ImportOptions()
+    options.maximumOccurrencesPerFeed = 10
+    let feed = try Feed(
+      contentsOf: Hostile.sample("hostile/occurrence-budget.ics"), options: options)
+    #expect(feed.eventsRead == 24)
+    let (layout, warnings) = try Hostile.layOut([feed])
+    // 2 × 24 = 48 shared (more than the fixed 10): m0 keeps its first and all 48, the other
+    // 23 events their first.
+    #expect(layout.stats?.occurrences == 49 + 23)
+    #expect(layout.occurrences.filter { $0.uid == "m0" }.count == 49)
+    let warning = try Hostile.unwrap(budgetWarning(warnings))
+    #expect(warning.message.contains("and 48 more shared by all): 72 are laid out"))
+  }
+
   @Test("the team calendar: laid out whole up to its budget, cut below it")
   func edgeOfTheBudget() throws {
     func layOut(budget: Int) throws -> (MonthLayout, ImportWarning?) {
       var options = ImportOptions()
       options.maximumOccurrencesPerFeed = budget
+      options.sharedOccurrencesPerEventRead = 0
       let feed = try Feed(contentsOf: Hostile.sample("team.ics"), options: options)
       #expect(feed.eventsRead == 17)
       let (layout, warnings) = try Hostile.layOut([feed])
@@ -175,6 +193,7 @@ struct OccurrenceBudgetTests {
         + Hostile.event("daily", "DTSTART:20240801T120000Z", "RRULE:FREQ=DAILY", "DURATION:PT1H"))
     var options = ImportOptions()
     options.maximumOccurrencesPerFeed = 20
+    options.sharedOccurrencesPerEventRead = 0
     let feed = try Feed(text: text, name: "overrides", options: options)
     let zone = try Hostile.unwrap(Hostile.utc)
     let first = try TestSupport.requireMonth("2024-08")

@@ -1,6 +1,7 @@
 /// What one feed may expand in one window, spent series by series in file order: every VEVENT
 /// keeps its first occurrence there, and beyond that the feed's events share
-/// ``ImportOptions/maximumOccurrencesPerFeed`` occurrences; their RRULE walks from DTSTART share
+/// ``ImportOptions/maximumOccurrencesPerFeed`` occurrences (more for a big feed:
+/// ``ImportOptions/sharedOccurrencesPerEventRead`` per event read); their RRULE walks from DTSTART share
 /// ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps.
 ///
 /// Each expansion gets what is left as its cap (``ExpansionWindow/occurrenceRoom``: the shared
@@ -31,10 +32,15 @@ struct ExpansionBudget {
   /// Events with a walk the step budget did not start.
   private(set) var eventsStopped = 0
 
-  /// The budgets of a feed read with `options`.
-  init(options: ImportOptions) {
-    self.init(
-      shared: options.maximumOccurrencesPerFeed, stepLimit: options.maximumRecurrenceStepsPerFeed)
+  /// The budgets of a feed of `eventsRead` events read with `options`: the shared occurrences
+  /// are ``ImportOptions/maximumOccurrencesPerFeed``, or
+  /// ``ImportOptions/sharedOccurrencesPerEventRead`` per event read when that is more.
+  init(options: ImportOptions, eventsRead: Int) {
+    let perEvent = max(0, eventsRead).multipliedReportingOverflow(
+      by: max(0, options.sharedOccurrencesPerEventRead))
+    let shared = max(
+      options.maximumOccurrencesPerFeed, perEvent.overflow ? Int.max : perEvent.partialValue)
+    self.init(shared: shared, stepLimit: options.maximumRecurrenceStepsPerFeed)
   }
 
   /// Budgets of `shared` occurrences beyond each event's first and `stepLimit` walk steps.

@@ -321,7 +321,8 @@ public final class Feed: @unchecked Sendable {
   }
 
   /// The spans of every occurrence whose days meet `first…last` in `zone`: each event's first,
-  /// and at most ``ImportOptions/maximumOccurrencesPerFeed`` more, from RRULE walks of at most
+  /// and at most ``ImportOptions/maximumOccurrencesPerFeed`` more (or
+  /// ``ImportOptions/sharedOccurrencesPerEventRead`` per event read, when more), from RRULE walks of at most
   /// ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps (see ``SpanBatch/warnings`` for
   /// what was left out).
   public func spans(from first: Day, through last: Day, in zone: DisplayZone) -> SpanBatch {
@@ -337,6 +338,6 @@ public final class Feed: @unchecked Sendable {
 
   /// The occurrences and steps this feed may spend in one window.
   func expansionBudget() -> ExpansionBudget {
-    ExpansionBudget(options: options)
+    ExpansionBudget(options: options, eventsRead: eventsRead)
   }
 }

@@ -15,6 +15,10 @@ public struct ImportOptions: Sendable {
   /// one warning per window saying how many occurrences were left out. So a feed of N events
   /// costs at most this plus N occurrences, however many each event could have.
   public var maximumOccurrencesPerFeed: Int = 20_000
+  /// A big feed's events share more: `this × eventsRead` when that is more than
+  /// ``maximumOccurrencesPerFeed`` (so a month of a million-event timetable is not cut, while
+  /// the feed's cost stays proportional to its size). 0 keeps the shared budget fixed.
+  public var sharedOccurrencesPerEventRead: Int = 2
   /// At most this many steps for the walks from DTSTART of the whole
   /// feed in one window (RRULEs that cannot jump to the window: a COUNT that may end before it,
   /// BYWEEKNO), as estimated before each walk; a walk that needs more than what is left is not
