@@ -13,7 +13,8 @@ public struct ImportOptions: Sendable {
   /// Every event keeps its first occurrence in a window; beyond that, the feed's events share
   /// at most this many there, in file order. The events after that keep only their first, with
   /// one warning per window saying how many occurrences were left out. So a feed of N events
-  /// costs at most this plus N occurrences, however many each event could have.
+  /// costs at most this (or ``sharedOccurrencesPerEventRead`` × N, when more) plus N occurrences,
+  /// however many each event could have.
   public var maximumOccurrencesPerFeed: Int = 20_000
   /// A big feed's events share more: `this × eventsRead` when that is more than
   /// ``maximumOccurrencesPerFeed`` (so a month of a million-event timetable is not cut, while
