@@ -102,4 +102,19 @@ struct HostileRuleSearchTests {
     #expect(!warnings.contains { $0.uid == "daily-count" })
     #expect(layout.stats?.addsUp == true)
   }
+
+  @Test("a sub-daily rule with a time part and a DATE start is dropped; a daily one stays")
+  func dateStartSubDaily() throws {
+    // Found by fuzzing (third round): `FREQ=SECONDLY;BYSECOND=5` from a DATE never matched in
+    // libical, whose iterator searched each step to its last year (over 8 s for one event).
+    let (_, layout, warnings) = try load("date-start-subdaily.ics")
+    for uid in ["secondly-date", "minutely-date", "hourly-date"] {
+      #expect(
+        warning(warnings, uid, "with a DATE DTSTART, which RFC 5545 forbids"), "\(uid)")
+      #expect(layout.segments.filter { $0.uid == uid }.count == 1, "\(uid)")
+    }
+    #expect(!warnings.contains { $0.uid == "daily-date-byhour" })
+    #expect(layout.segments.filter { $0.uid == "daily-date-byhour" }.count == 3)
+    #expect(layout.stats?.addsUp == true)
+  }
 }

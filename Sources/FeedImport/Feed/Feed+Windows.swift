@@ -8,7 +8,7 @@ extension Feed {
   /// the same order, the same counts and warnings. A series is expanded over the smallest range
   /// covering every window and its occurrences are handed to the windows they meet; a series
   /// whose expansion there meets a limit (the occurrence cap, the step cap, the time budget), or
-  /// might meet what is left of a window's budgets (``ExpansionBudget``), is expanded window by
+  /// might meet what is left of a window's budgets (the feed's occurrence and walk budgets), is expanded window by
   /// window instead, so that each window gets its own limits as on its own.
   public func spans(for windows: [ClosedRange<Day>], in zone: DisplayZone) -> [SpanBatch] {
     guard windows.count > 1, let first = windows.map(\.lowerBound).min(),

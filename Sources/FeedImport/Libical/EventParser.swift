@@ -184,7 +184,7 @@ struct EventParser {
     extraRules = extraRules.compactMap { extra in
       var value = extra
       EventParser.alignUntil(&value, with: start)
-      if let bad = RuleLimits.problem(of: value) {
+      if let bad = RuleLimits.problem(of: value, startIsDate: start.is_date != 0) {
         warnings.append("an additional RRULE has \(bad); ignored")
         return nil
       }
@@ -214,7 +214,7 @@ struct EventParser {
         // A rule without BY parts has nothing libical's check could reject (and setting up its
         // iterator costs ICU calendars): check the others.
         var usable = true
-        if let bad = RuleLimits.problem(of: value) {
+        if let bad = RuleLimits.problem(of: value, startIsDate: start.is_date != 0) {
           usable = false
           warnings.append("RRULE with \(bad); dropped, DTSTART stays")
         } else if RecurrenceRule(value, zone: { _ in nil }).hasByParts || value.rscale != nil {

@@ -14,7 +14,12 @@ import CLibical
 enum RuleLimits {
   /// Why `rule` cannot be handed to libical (a BY value out of range, a day that does not
   /// exist, a search second by second), or nil when it can.
-  static func problem(of rule: icalrecurrencetype) -> String? {
+  ///
+  /// `startIsDate`: DTSTART is a DATE. Sub-daily rules with BYHOUR, BYMINUTE or BYSECOND
+  /// (parts RFC 5545 3.3.10 forbids with a DATE start) then never match in libical 3.0.16,
+  /// which searches each `next` call up to its last year (`FREQ=SECONDLY;BYSECOND=5` from a
+  /// DATE took over 8 s for one event).
+  static func problem(of rule: icalrecurrencetype, startIsDate: Bool = false) -> String? {
     if let bad = outOfRange(rule.by_second, 0...60) { return "BYSECOND=\(bad), out of its range" }
     if let bad = outOfRange(rule.by_minute, 0...59) { return "BYMINUTE=\(bad), out of its range" }
     if let bad = outOfRange(rule.by_hour, 0...23) { return "BYHOUR=\(bad), out of its range" }
@@ -37,6 +42,9 @@ enum RuleLimits {
     }
     if rule.interval < 0 { return "INTERVAL=\(rule.interval), out of its range" }
     if rule.count < 0 { return "COUNT=\(rule.count), out of its range" }
+    if startIsDate, let part = timePartOfSubDaily(rule) {
+      return "\(part) with a DATE DTSTART, which RFC 5545 forbids and libical searches at length"
+    }
     guard rule.rscale == nil else { return nil }
     if let parts = noSuchDay(rule) { return "\(parts): no day of any year has them all" }
     if rule.freq == ICAL_SECONDLY_RECURRENCE || rule.freq == ICAL_MINUTELY_RECURRENCE,
@@ -100,6 +108,21 @@ enum RuleLimits {
     if !values(rule.by_month_day).isEmpty { return "BYMONTHDAY" }
     if !values(rule.by_year_day).isEmpty { return "BYYEARDAY" }
     if !values(rule.by_week_no).isEmpty { return "BYWEEKNO" }
+    return nil
+  }
+
+  /// `FREQ=…` and the first time part (BYHOUR, BYMINUTE, BYSECOND) of a sub-daily rule, or nil.
+  static func timePartOfSubDaily(_ rule: icalrecurrencetype) -> String? {
+    let unit: String
+    switch rule.freq {
+    case ICAL_SECONDLY_RECURRENCE: unit = "SECONDLY"
+    case ICAL_MINUTELY_RECURRENCE: unit = "MINUTELY"
+    case ICAL_HOURLY_RECURRENCE: unit = "HOURLY"
+    default: return nil
+    }
+    if !values(rule.by_hour).isEmpty { return "FREQ=\(unit);BYHOUR" }
+    if !values(rule.by_minute).isEmpty { return "FREQ=\(unit);BYMINUTE" }
+    if !values(rule.by_second).isEmpty { return "FREQ=\(unit);BYSECOND" }
     return nil
   }
 
