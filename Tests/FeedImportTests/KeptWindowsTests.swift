@@ -10,21 +10,12 @@ import Testing
 @Suite struct KeptWindowsTests {
   /// The facts of every VEVENT of `bytes`, as the scan reads them.
   static func facts(of bytes: [UInt8]) throws -> [EventFacts] {
-    var splitter = LineSplitter()
     var scanner = ComponentScanner()
     var found: [EventFacts] = []
     func take(_ item: ScannedItem) {
       if case .event(_, _, let facts) = item { found.append(facts) }
     }
-    try bytes.withUnsafeBufferPointer { (buffer) throws(ImportError) -> Void in
-      try splitter.feed(buffer) { (line, number) throws(ImportError) -> Void in
-        scanner.scan(line, number: number, take)
-      }
-    }
-    try splitter.finish { (line, number) throws(ImportError) -> Void in
-      scanner.scan(line, number: number, take)
-    }
-    scanner.finish(take)
+    try TestSupport.scanWhole(bytes, with: &scanner, take)
     return found
   }
 

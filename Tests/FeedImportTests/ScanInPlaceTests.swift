@@ -14,7 +14,6 @@ struct ScanInPlaceTests {
   /// Every item as the copying scan gives it: one pass over the whole input, every line
   /// copied, no chunk edge.
   static func copied(_ bytes: [UInt8], window: ClosedRange<Day>?) throws -> [String] {
-    var splitter = LineSplitter()
     var scanner = ComponentScanner()
     scanner.passOverWindow = window
     var tally = ScanTally(window: window)
@@ -22,15 +21,7 @@ struct ScanInPlaceTests {
     func take(_ item: ScannedItem) {
       if let kept = tally.route(item) { found.append(ScanInPlaceTests.describe(kept)) }
     }
-    try bytes.withUnsafeBufferPointer { (buffer) throws(ImportError) -> Void in
-      try splitter.feed(buffer) { (line, number) throws(ImportError) -> Void in
-        scanner.scan(line, number: number, take)
-      }
-    }
-    try splitter.finish { (line, number) throws(ImportError) -> Void in
-      scanner.scan(line, number: number, take)
-    }
-    scanner.finish(take)
+    try TestSupport.scanWhole(bytes, with: &scanner, take)
     return found
   }
 
