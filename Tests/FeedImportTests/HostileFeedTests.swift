@@ -343,14 +343,20 @@ struct HostileFeedTests {
       #expect(warnings.contains { $0.uid == uid && $0.message.contains("\(cap) occurrences") })
     }
     // The feed's budget (each event's first occurrence, and 20,000 more shared) is spent by the
-    // first two dense series: the third keeps its first occurrence, "calm" its only one.
+    // first two dense series, "calm" keeps its only one. Every second of the two days' margin
+    // before August is a step of libical's iterator: the feed's 300,000 are spent before the
+    // weekly rule reaches August, and its walk stops.
     #expect(layout.segments.filter { $0.uid == "minutely-bysecond@bombs" }.count == 9_998)
-    #expect(layout.segments.filter { $0.uid == "weekly-every-second@bombs" }.count == 1)
+    #expect(layout.segments.filter { $0.uid == "weekly-every-second@bombs" }.isEmpty)
     #expect(layout.segments.filter { $0.uid == "calm@bombs" }.count == 1)
     #expect(
       warnings.contains {
-        $0.uid == nil && $0.message.contains("20000 more shared by all): 20006 are laid out")
-          && $0.message.contains("of 2 event(s), are left out")
+        $0.uid == nil && $0.message.contains("20000 more shared by all): 20005 are laid out")
+          && $0.message.contains("of 1 event(s), are left out")
+      })
+    #expect(
+      warnings.contains {
+        $0.uid == nil && $0.message.hasSuffix("the expansion of 1 event(s) stops there")
       })
     // Too dense to expand: the rule is dropped and DTSTART (in 2000) stays.
     #expect(
@@ -358,7 +364,7 @@ struct HostileFeedTests {
         $0.uid == "by-everything@bombs" && $0.message.contains("instances per FREQ period")
       })
     #expect(layout.stats?.addsUp == true)
-    #expect(layout.stats?.eventsShown == 6)
+    #expect(layout.stats?.eventsShown == 5)
   }
 
   @Test("a COUNT that ends before the window is walked under the step cap")

@@ -117,4 +117,58 @@ struct HostileRuleSearchTests {
     #expect(layout.segments.filter { $0.uid == "daily-date-byhour" }.count == 3)
     #expect(layout.stats?.addsUp == true)
   }
+
+  @Test("rules libical searches period by period are charged their candidate times")
+  func searchedRules() throws {
+    // Found by timing what the fuzzer's timeouts had in common (2026-11-24): 20 `FREQ=SECONDLY`
+    // events took 7.5 s, 9,000 `FREQ=HOURLY;BYMONTH=2` events over a minute. Each period
+    // libical passes costs it about 2 µs, and one `next` call may pass months of them.
+    let (_, layout, warnings) = try load("rule-searches.ics")
+    func count(_ uid: String) -> Int { layout.segments.filter { $0.uid == uid }.count }
+    // Charged, and well within the budget: expanded as before.
+    #expect(count("minutely-hour-5") == 60 * 31)
+    for uid in ["minutely-hour-5", "hourly-february", "daily-february"] {
+      #expect(!warnings.contains { $0.uid == uid }, "\(uid)")
+    }
+    // Every second from the window's margin (two days before August) on: it meets its cap of
+    // 10,000 with some 183,000 steps spent.
+    #expect(count("secondly-every") == 10_000)
+    #expect(warning(warnings, "secondly-every", "only the first 10000"))
+    // What is left of the feed's 300,000 does not take the next one to minute 5 of 1 August.
+    #expect(count("secondly-minute-5") == 0)
+    #expect(
+      warnings.contains {
+        $0.uid == nil && $0.message.hasSuffix("the expansion of 1 event(s) stops there")
+      })
+    // One call for Mondays may search six days of seconds, more than the event's cap: not
+    // started.
+    #expect(count("secondly-mondays") == 0)
+    #expect(
+      warning(warnings, "secondly-mondays", "more than 200000 steps of libical's iterator"))
+    #expect(layout.stats?.addsUp == true)
+  }
+
+  @Test("a feed of searched rules spends one budget: N events cost the budget plus N probes")
+  func searchedRulesShareTheBudget() throws {
+    // Each `FREQ=MINUTELY;BYHOUR=5` event from 1 August costs some 48,700 steps there (every
+    // minute to the window's end and its margin): the feed's 300,000 expand six, stop the
+    // seventh part way, and the others keep DTSTART.
+    let events = (0..<40).map {
+      Hostile.event(
+        "m\($0)", "DTSTART:20240801T050000Z", "DURATION:PT1M", "RRULE:FREQ=MINUTELY;BYHOUR=5")
+    }
+    let (_, layout, warnings) = try Hostile.layOut(text: Hostile.calendar(events.joined()))
+    let perEvent = Dictionary(grouping: layout.segments, by: \.uid).mapValues(\.count)
+    #expect(perEvent.count == 40)
+    #expect(perEvent.values.filter { $0 == 60 * 31 }.count == 6)
+    #expect(perEvent.values.filter { $0 > 1 && $0 < 60 * 31 }.count == 1)
+    #expect(perEvent.values.filter { $0 == 1 }.count == 33)
+    #expect(
+      warnings.contains {
+        $0.uid == nil
+          && $0.message.hasSuffix(
+            "budget of 300000 for the window: the expansion of 34 event(s) stops there")
+      })
+    #expect(layout.stats?.addsUp == true)
+  }
 }

@@ -1,14 +1,16 @@
 /// What one feed may expand in one window, spent series by series in file order: every VEVENT
 /// keeps its first occurrence there, and beyond that the feed's events share
 /// ``ImportOptions/maximumOccurrencesPerFeed`` occurrences (more for a big feed:
-/// ``ImportOptions/sharedOccurrencesPerEventRead`` per event read); their RRULE walks from DTSTART share
+/// ``ImportOptions/sharedOccurrencesPerEventRead`` per event read); their RRULE walks from DTSTART,
+/// and the walks libical searches period by period (``RuleSearch``), share
 /// ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps.
 ///
 /// Each expansion gets what is left as its cap (``ExpansionWindow/occurrenceRoom``: the shared
 /// rest and its own first occurrence; ``ExpansionWindow/stepRoom``). Once the shared
 /// occurrences are spent, each later event is only probed: expanded up to its first occurrence
 /// and one more (to know whether it lost any). A walk whose estimated steps
-/// (``SeriesExpander/candidates(of:over:)``) are more than what is left is not started. So a
+/// (``SeriesExpander/candidates(of:over:)``, ``RuleSearch/cost(of:over:)``) are more than what
+/// is left is not started. So a
 /// feed of N events costs the budgets plus N small expansions, however much each event could
 /// cost alone. What was left out is reported once per window by ``warnings(source:)``.
 struct ExpansionBudget {
@@ -29,7 +31,7 @@ struct ExpansionBudget {
   private(set) var eventsCut = 0
   /// Occurrences the budget left out, at least (an expansion stops one past its cap).
   private(set) var leftOut = 0
-  /// Events with a walk the step budget did not start.
+  /// Events whose walk the step budget stopped, or did not start.
   private(set) var eventsStopped = 0
 
   /// The budgets of a feed of `eventsRead` events read with `options`: the shared occurrences
@@ -92,7 +94,7 @@ struct ExpansionBudget {
         ImportWarning(
           source: source, line: nil, uid: nil,
           message:
-            "the feed's RRULEs that walk from DTSTART need more steps to reach the window than its budget of \(stepLimit): \(eventsStopped) event(s) with such a walk are not expanded there"
+            "the feed's RRULEs need more steps of libical's iterator, together, than its budget of \(stepLimit) for the window: the expansion of \(eventsStopped) event(s) stops there"
         ))
     }
     return warnings

@@ -38,7 +38,9 @@ extension Feed {
       // series that walks from DTSTART here (a COUNT the window cannot drop, BYWEEKNO) spends
       // each window's step budget by that window's own estimate: it is expanded window by
       // window. One that jumps here jumps in every window (a window ending sooner only drops
-      // COUNT sooner) and spends none. More room than the largest rest is never needed.
+      // COUNT sooner) and spends none, unless libical searches it period by period
+      // (``RuleSearch``): each window's charge is its own, so it too is expanded window by
+      // window. More room than the largest rest is never needed.
       var whole = ExpansionBudget(
         shared: budgets.map(\.sharedRoom).max() ?? 0,
         stepLimit: budgets.map(\.stepRoom).max() ?? 0)

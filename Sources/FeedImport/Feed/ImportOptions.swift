@@ -20,15 +20,17 @@ public struct ImportOptions: Sendable {
   /// ``maximumOccurrencesPerFeed`` (so a month of a million-event timetable is not cut, while
   /// the feed's cost stays proportional to its size). 0 keeps the shared budget fixed.
   public var sharedOccurrencesPerEventRead: Int = 2
-  /// At most this many steps for the walks from DTSTART of the whole
-  /// feed in one window (RRULEs that cannot jump to the window: a COUNT that may end before it,
-  /// BYWEEKNO), as estimated before each walk; a walk that needs more than what is left is not
-  /// started, with one warning per window. So a feed of N events costs at most this plus N
-  /// steps of walking, not N × ``maximumRecurrenceSteps``.
+  /// At most this many steps of libical's recurrence iterator for the whole feed in one
+  /// window, as estimated before each walk: the walks from DTSTART (RRULEs that cannot jump to
+  /// the window: a COUNT that may end before it, BYWEEKNO), and the candidate times of rules
+  /// libical searches period by period (a DAILY or shorter FREQ, or BYMONTH on a WEEKLY or
+  /// MONTHLY rule). A walk that needs more than what is left is not started, with one warning
+  /// per window. So a feed of N events costs at most this plus N small expansions, not
+  /// N × ``maximumRecurrenceSteps``.
   public var maximumRecurrenceStepsPerFeed: Int = 300_000
   /// At most this many recurrence-iterator steps per event and window; a walk from DTSTART
-  /// (a rule with COUNT) that would look at more candidate times before the window is not
-  /// started. libical takes about 3 µs a step: 200,000 steps cost about 0.6 s.
+  /// (a rule with COUNT) that would look at more candidate times before the window, or a rule
+  /// libical would search through more periods in the window, is not started. libical takes about 3 µs a step: 200,000 steps cost about 0.6 s.
   public var maximumRecurrenceSteps: Int
   /// Called after each chunk read with the bytes read so far and the total, when known.
   public var progress: (@Sendable (Int, Int?) -> Void)?

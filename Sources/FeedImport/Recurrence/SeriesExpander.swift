@@ -243,24 +243,35 @@ struct SeriesExpander {
       return
     }
     let mayJump = rule.count == 0 && rule.byWeekNumber.isEmpty
+    let startKey = SeriesExpander.key(of: record.start, allDay: record.allDay)
+    var walk: Int64 = 0
     if !mayJump {
       // The iterator walks from DTSTART, looking at every candidate time on the way (libical
       // does that inside one step, so the step count alone does not bound it): when more than
       // the step cap lie before the window, stop before starting, as the walk would.
-      let before = earliest - SeriesExpander.key(of: record.start, allDay: record.allDay)
-      let walk = SeriesExpander.candidates(of: rule, over: before)
+      walk = SeriesExpander.candidates(of: rule, over: earliest - startKey)
       if walk > Int64(window.maximumSteps) {
         stepCapMet()
         return
       }
-      // The feed's walks share a budget per window (the estimate, not the steps taken, is
-      // spent: it does not depend on how the window was reached).
-      if walk > Int64(window.stepRoom) {
-        result.stoppedByBudget = true
-        return
-      }
-      result.walkSteps += Int(walk)
     }
+    // The feed's walks share a budget per window (the estimate, not the steps taken, is
+    // spent: it does not depend on how the window was reached).
+    var charge = RuleSearch.Charge(
+      rule: rule, spent: walk, from: max(earliest, startKey), cap: Int64(window.maximumSteps),
+      room: Int64(window.stepRoom))
+    /// The walk may not go on: the feed's budget or the event's cap is spent.
+    func chargeMet() {
+      if charge.byRoom {
+        result.stoppedByBudget = true
+      } else {
+        result.warnings.append(
+          "expanding the RRULE needs more than \(window.maximumSteps) steps of libical's iterator in the window; expansion stopped there"
+        )
+      }
+    }
+    guard charge.mayCall() else { return chargeMet() }
+    defer { result.walkSteps += Int(charge.spent) }
     var jump: WallTime?
     if mayJump, earliest > SeriesExpander.key(of: record.start, allDay: record.allDay) {
       var from: WallTime
@@ -292,7 +303,16 @@ struct SeriesExpander {
         }
       }
       remaining -= 1
-      return take(next) && remaining > 0
+      // Inside the window each call is charged the periods libical passed since the last
+      // instance (the one past the window too), and the next call must have room for its
+      // longest search.
+      charge.spend(upTo: SeriesExpander.key(of: next, allDay: record.allDay))
+      guard take(next), remaining > 0 else { return false }
+      guard charge.mayCall() else {
+        chargeMet()
+        return false
+      }
+      return true
     }
     if !accepted { result.warnings.append("libical refused to expand the RRULE") }
   }

@@ -1,0 +1,117 @@
+/// What libical's iterator does while it expands a rule in a window, counted in FREQ periods:
+/// each `next` call advances through the periods between two instances (all of them when BY
+/// parts only *limit* FREQ), and each period costs it about 2 µs of calendar arithmetic.
+///
+/// A rule whose BY parts limit its FREQ (RFC 5545 3.3.10: BYMONTH, BYMONTHDAY, BYYEARDAY or
+/// BYDAY on a DAILY or shorter rule; BYHOUR, BYMINUTE or BYSECOND on a shorter one; BYMONTH on a
+/// WEEKLY or MONTHLY one) is searched period by period: `FREQ=HOURLY;BYMONTH=2` from August
+/// looks at some 4,400 hours in one call, `FREQ=SECONDLY;BYMINUTE=5` at 3,540 seconds between
+/// hours. The expansion can only stop between calls. So each walk is charged as it goes (the
+/// periods from the last instance to this one, at least one per call) and may make another call
+/// only while the event's step cap and the feed's step room hold the longest search one call
+/// can make (``longestGap(of:)``). The charge depends on the rule and the window alone, never on
+/// the machine.
+enum RuleSearch {
+  /// The longest a rule's instances can lie apart because of the BY parts that limit its FREQ,
+  /// in seconds; 0 when none does (its periods follow each other).
+  static func longestGap(of rule: RecurrenceRule) -> Int64 {
+    guard let frequency = rule.frequency else { return 0 }
+    let day: Int64 = 86_400
+    // A day of the month or the year that exists only in some years (29 February, day 366,
+    // week 53, or BYMONTH and BYMONTHDAY together) may be eight years away.
+    let rareDays = 8 * 366 * day
+    let dayParts = [rule.byMonthDay, rule.byYearDay, rule.byWeekNumber].filter { !$0.isEmpty }
+    switch frequency {
+    case .yearly:
+      return 0
+    case .weekly, .monthly:
+      guard !rule.byMonth.isEmpty else { return 0 }
+      return dayParts.isEmpty ? 366 * day : rareDays
+    case .daily, .hourly, .minutely, .secondly:
+      if !dayParts.isEmpty {
+        let commonDays =
+          dayParts.count == 1 && rule.byMonth.isEmpty && rule.byWeekNumber.isEmpty
+          && rule.byMonthDay.allSatisfy({ abs($0) <= 28 })
+          && rule.byYearDay.allSatisfy({ abs($0) <= 365 })
+        return commonDays ? 366 * day : rareDays
+      }
+      if !rule.byMonth.isEmpty { return 366 * day }
+      if !rule.byDay.isEmpty { return 7 * day }
+      if frequency == .daily { return 0 }
+      if !rule.byHour.isEmpty { return day }
+      if frequency == .hourly { return 0 }
+      if !rule.byMinute.isEmpty { return 3_600 }
+      if frequency == .minutely { return 0 }
+      return rule.bySecond.isEmpty ? 0 : 60
+    }
+  }
+
+  /// The shortest length of one FREQ×INTERVAL period, in seconds (a DST hour less for days and
+  /// longer), as ``SeriesExpander/candidates(of:over:)`` counts them.
+  static func period(of rule: RecurrenceRule) -> Int64 {
+    let interval = Int64(max(1, rule.interval))
+    let length: Int64
+    switch rule.frequency {
+    case .secondly: length = 1
+    case .minutely: length = 60
+    case .hourly: length = 3_600
+    case .daily: length = 82_800
+    case .weekly: length = 601_200
+    case .monthly: length = 28 * 86_400 - 3_600
+    case .yearly, nil: length = 365 * 86_400 - 3_600
+    }
+    return length * interval
+  }
+
+  /// The steps one walk has spent, and whether it may make another call of the iterator.
+  struct Charge {
+    /// The steps spent so far: the walk's estimate before the window, then the periods passed.
+    private(set) var spent: Int64
+    /// Where the walk is: the key of the last instance charged.
+    private var position: Int64
+    /// The seconds of one FREQ×INTERVAL period.
+    private let period: Int64
+    /// The most periods one call may pass.
+    private let longestCall: Int64
+    /// The event's step cap and what is left of the feed's step budget.
+    private let cap: Int64
+    private let room: Int64
+    /// Whether the last refusal was the feed's budget's (else the event's cap).
+    private(set) var byRoom = false
+
+    /// A walk of `rule` that has spent `spent` steps before the window and is charged from
+    /// `from` (a key) on.
+    init(rule: RecurrenceRule, spent: Int64, from: Int64, cap: Int64, room: Int64) {
+      self.spent = spent
+      position = from
+      period = RuleSearch.period(of: rule)
+      longestCall = RuleSearch.longestGap(of: rule) / period + 1
+      self.cap = cap
+      self.room = room
+    }
+
+    /// Charges the periods from the last instance to the one at `key` (one at least); nothing
+    /// before the start of the charge.
+    mutating func spend(upTo key: Int64) {
+      guard key >= position else { return }
+      let periods = max(1, (key - position) / period)
+      let (sum, overflow) = spent.addingReportingOverflow(periods)
+      spent = overflow ? Int64.max : sum
+      position = key
+    }
+
+    /// Whether the next call, searching as far as it may, stays within the cap and the room.
+    mutating func mayCall() -> Bool {
+      let (next, overflow) = spent.addingReportingOverflow(longestCall)
+      if overflow || next > cap {
+        byRoom = false
+        return false
+      }
+      if next > room {
+        byRoom = true
+        return false
+      }
+      return true
+    }
+  }
+}
