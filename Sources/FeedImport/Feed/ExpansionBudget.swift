@@ -3,7 +3,8 @@
 /// ``ImportOptions/maximumOccurrencesPerFeed`` occurrences (more for a big feed:
 /// ``ImportOptions/sharedOccurrencesPerEventRead`` per event read); their RRULE walks from DTSTART,
 /// and the walks libical searches period by period (``RuleSearch``), share
-/// ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps.
+/// ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps (more for a big feed:
+/// ``ImportOptions/recurrenceStepsPerEventRead`` per event read).
 ///
 /// Each expansion gets what is left as its cap (``ExpansionWindow/occurrenceRoom``: the shared
 /// rest and its own first occurrence; ``ExpansionWindow/stepRoom``). Once the shared
@@ -42,7 +43,13 @@ struct ExpansionBudget {
       by: max(0, options.sharedOccurrencesPerEventRead))
     let shared = max(
       options.maximumOccurrencesPerFeed, perEvent.overflow ? Int.max : perEvent.partialValue)
-    self.init(shared: shared, stepLimit: options.maximumRecurrenceStepsPerFeed)
+    let stepsPerEvent = max(0, eventsRead).multipliedReportingOverflow(
+      by: max(0, options.recurrenceStepsPerEventRead))
+    self.init(
+      shared: shared,
+      stepLimit: max(
+        options.maximumRecurrenceStepsPerFeed,
+        stepsPerEvent.overflow ? Int.max : stepsPerEvent.partialValue))
   }
 
   /// Budgets of `shared` occurrences beyond each event's first and `stepLimit` walk steps.
@@ -102,6 +109,13 @@ struct ExpansionBudget {
 }
 
 extension ExpansionWindow {
+  /// The same window, its shown instances starting at `key` or later (``visibleFrom``).
+  func showing(from key: Int64) -> ExpansionWindow {
+    var window = self
+    window.visibleFrom = key
+    return window
+  }
+
   /// The same window with what is left of the feed's budget.
   func with(_ budget: ExpansionBudget) -> ExpansionWindow {
     var window = self

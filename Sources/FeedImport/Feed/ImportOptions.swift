@@ -21,13 +21,17 @@ public struct ImportOptions: Sendable {
   /// the feed's cost stays proportional to its size). 0 keeps the shared budget fixed.
   public var sharedOccurrencesPerEventRead: Int = 2
   /// At most this many steps of libical's recurrence iterator for the whole feed in one
-  /// window, as estimated before each walk: the walks from DTSTART (RRULEs that cannot jump to
-  /// the window: a COUNT that may end before it, BYWEEKNO), and the candidate times of rules
-  /// libical searches period by period (a DAILY or shorter FREQ, or BYMONTH on a WEEKLY or
-  /// MONTHLY rule). A walk that needs more than what is left is not started, with one warning
-  /// per window. So a feed of N events costs at most this plus N small expansions, not
-  /// N × ``maximumRecurrenceSteps``.
+  /// window: the walks from DTSTART (RRULEs that cannot jump to the window: a COUNT that may
+  /// end before it, BYWEEKNO) spend their estimate before they start, and inside the window
+  /// every walk spends the FREQ periods libical passes (at least one per call; about 2.5 µs
+  /// each). A walk stops, or does not start, when what is left cannot hold the longest search
+  /// its next call may make, with one warning per window. So a feed of N events costs at most
+  /// this (some 0.75 s) plus N small expansions, not N × ``maximumRecurrenceSteps``.
   public var maximumRecurrenceStepsPerFeed: Int = 300_000
+  /// Per event read, the feed's step budget grows by this many steps when that is more than
+  /// ``maximumRecurrenceStepsPerFeed`` (so a month of a big feed's series is not cut, while its
+  /// cost stays proportional to its size). 0 keeps the budget fixed.
+  public var recurrenceStepsPerEventRead: Int = 10
   /// At most this many recurrence-iterator steps per event and window; a walk from DTSTART
   /// (a rule with COUNT) that would look at more candidate times before the window, or a rule
   /// libical would search through more periods in the window, is not started. libical takes about 3 µs a step: 200,000 steps cost about 0.6 s.
@@ -47,8 +51,8 @@ public struct ImportOptions: Sendable {
   var scanOverlap = ScanOverlap.automatic
 
   /// Options with the defaults: no pre-filter, lenient, 10,000 occurrences and 200,000 steps
-  /// per event and window, 20,000 occurrences (beyond each event's first) and 300,000 walk steps
-  /// per feed and window.
+  /// per event and window, 20,000 occurrences (beyond each event's first) and 300,000 steps of
+  /// libical's iterator per feed and window (more for a big feed).
   public init(
     window: ClosedRange<Day>? = nil, strict: Bool = false, maximumOccurrencesPerEvent: Int = 10_000,
     maximumRecurrenceSteps: Int = 200_000, progress: (@Sendable (Int, Int?) -> Void)? = nil

@@ -47,7 +47,8 @@ struct SeriesLayout {
     ranges.sort { $0.key < $1.key }
 
     let lookBack = ([master.length] + ranges.map(\.record.length)).map(\.maximumSeconds).max() ?? 0
-    let expander = SeriesExpander(record: master, window: window.with(budget))
+    let expander = SeriesExpander(
+      record: master, window: window.with(budget).showing(from: visibleFrom(of: master)))
     // Without THISANDFUTURE overrides an instance is shown where it starts: drop the ones that
     // miss the visible days while expanding, so the occurrence cap counts only shown ones.
     let bounds = instantBounds(maker)
@@ -115,6 +116,20 @@ struct SeriesLayout {
     }
   }
 
+  /// The first key an instance of `record` shown on the window's days can have, before its
+  /// length: the display zone's midnight of the first day (less a DST jump unless the event is
+  /// in UTC, as the jump is made in the event's wall clock), a floating time's key up to any
+  /// zone's offset before it, a date's the first day itself.
+  private func visibleFrom(of record: EventRecord) -> Int64 {
+    let firstDayKey = Int64(window.firstDay.ordinal) * 86_400
+    if record.allDay { return firstDayKey }
+    let midnight = zone.zone.instant(ofLocal: firstDayKey)
+    guard let eventZone = record.start.zone else {
+      return midnight - ZoneMargin.dstJumpSeconds - ZoneMargin.largestOffsetSeconds
+    }
+    return eventZone.isUTC ? midnight : midnight - ZoneMargin.dstJumpSeconds
+  }
+
   /// An instance's placement when its days meet the window's, else nil. Timed instances more
   /// than three hours (more than any DST jump) clear of the window's local midnights are
   /// decided on instants alone; the rest by their days.
@@ -171,7 +186,8 @@ struct SeriesLayout {
       single.extraRules = []
       single.rdates = []
     }
-    let expander = SeriesExpander(record: single, window: window.with(budget))
+    let expander = SeriesExpander(
+      record: single, window: window.with(budget).showing(from: visibleFrom(of: single)))
     let bounds = instantBounds(maker)
     let result = expander.instances(lookBack: record.length.maximumSeconds) { start, end in
       placeIfVisible(

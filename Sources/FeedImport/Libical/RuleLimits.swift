@@ -47,6 +47,10 @@ enum RuleLimits {
     }
     guard rule.rscale == nil else { return nil }
     if let parts = noSuchDay(rule) { return "\(parts): no day of any year has them all" }
+    if let (positions, most) = positionsBeyondSet(rule) {
+      return
+        "BYSETPOS=\(positions), but one FREQ period holds at most \(most) instance(s): the rule has none"
+    }
     if rule.freq == ICAL_SECONDLY_RECURRENCE || rule.freq == ICAL_MINUTELY_RECURRENCE,
       let part = dayPart(of: rule)
     {
@@ -99,6 +103,75 @@ enum RuleLimits {
       parts.append("BYYEARDAY=" + yearDays.map(String.init).joined(separator: ","))
     }
     return parts.joined(separator: ";")
+  }
+
+  /// The BYSETPOS values (as written) and an upper bound of the instances one FREQ period
+  /// holds, when every position lies beyond it (`FREQ=MONTHLY;BYSETPOS=3` picks the third of
+  /// one day a month; `BYDAY=TH;BYSETPOS=6` the sixth Thursday), else nil. libical 3.0.16
+  /// searches such a rule to its last year before it gives up: half a second per event.
+  static func positionsBeyondSet(_ rule: icalrecurrencetype) -> (String, Int)? {
+    let positions = values(rule.by_set_pos)
+    guard !positions.isEmpty else { return nil }
+    let most = mostInstancesPerPeriod(rule)
+    guard positions.allSatisfy({ abs($0) > most }) else { return nil }
+    return (positions.map(String.init).joined(separator: ","), most)
+  }
+
+  /// An upper bound of the instances one FREQ period of `rule` holds, tight for the day parts
+  /// (a weekday falls at most five times in a month, 53 in a year; an ordinal one once).
+  static func mostInstancesPerPeriod(_ rule: icalrecurrencetype) -> Int {
+    let months = values(rule.by_month)
+    let monthDays = values(rule.by_month_day)
+    let yearDays = values(rule.by_year_day)
+    let weeks = values(rule.by_week_no)
+    let weekdays = values(rule.by_day)
+    // libical writes BYDAY as weekday + 8 × position: a position makes it one day.
+    let ordinal = weekdays.filter { abs($0) >= 8 }.count
+    let plain = weekdays.count - ordinal
+    var days: Int
+    switch rule.freq {
+    case ICAL_YEARLY_RECURRENCE:
+      let monthCount = months.isEmpty ? 12 : months.count
+      if !yearDays.isEmpty {
+        days = yearDays.count
+      } else if !monthDays.isEmpty {
+        days = monthDays.count * monthCount
+      } else if !weeks.isEmpty {
+        days = weeks.count * max(1, weekdays.count == 0 ? 7 : weekdays.count)
+      } else if !weekdays.isEmpty {
+        days = months.isEmpty ? plain * 53 + ordinal : (plain * 5 + ordinal) * monthCount
+      } else {
+        days = months.isEmpty ? 1 : monthCount
+      }
+    case ICAL_MONTHLY_RECURRENCE:
+      if !monthDays.isEmpty {
+        days = monthDays.count
+      } else if !weekdays.isEmpty {
+        days = plain * 5 + ordinal
+      } else {
+        days = 1
+      }
+    case ICAL_WEEKLY_RECURRENCE:
+      days = max(1, weekdays.count)
+    default:
+      days = 1
+    }
+    var instances = max(1, days)
+    let hours = values(rule.by_hour).count
+    let minutes = values(rule.by_minute).count
+    let seconds = values(rule.by_second).count
+    // BYHOUR, BYMINUTE and BYSECOND add instances only to longer periods.
+    switch rule.freq {
+    case ICAL_SECONDLY_RECURRENCE:
+      break
+    case ICAL_MINUTELY_RECURRENCE:
+      instances *= max(1, seconds)
+    case ICAL_HOURLY_RECURRENCE:
+      instances *= max(1, minutes) * max(1, seconds)
+    default:
+      instances *= max(1, hours) * max(1, minutes) * max(1, seconds)
+    }
+    return instances
   }
 
   /// The first BY part of `rule` that limits it to some days of the year (BYMONTH, BYMONTHDAY,

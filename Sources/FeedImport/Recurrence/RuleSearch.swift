@@ -18,8 +18,9 @@ enum RuleSearch {
     guard let frequency = rule.frequency else { return 0 }
     let day: Int64 = 86_400
     // A day of the month or the year that exists only in some years (29 February, day 366,
-    // week 53, or BYMONTH and BYMONTHDAY together) may be eight years away.
-    let rareDays = 8 * 366 * day
+    // week 53, or BYMONTH and BYMONTHDAY together) may be eight years away; on a given weekday
+    // too (29 February on a Friday), 40 years (2092 to 2132: 2100 is no leap year).
+    let rareDays = (rule.byDay.isEmpty ? 8 : 40) * 366 * day
     let dayParts = [rule.byMonthDay, rule.byYearDay, rule.byWeekNumber].filter { !$0.isEmpty }
     switch frequency {
     case .yearly:

@@ -21,6 +21,11 @@ struct ExpansionWindow {
   /// Expanding one event for one window stops after this long (some rule shapes cost libical
   /// milliseconds per step); a safety net for hostile rules, reported as a warning.
   var timeBudget: Duration = .seconds(10)
+  /// The first key an instance shown on the visible days can have, before its length, when
+  /// the layout that places the instances gives it (it knows the display zone): the iterator
+  /// jumps there rather than to ``earliest``, which holds for any zone. A rule walked step by
+  /// step (`FREQ=HOURLY`) then passes two days fewer before the window.
+  var visibleFrom: Int64?
 
   /// The first instant an instance that may land on the days can start at (``ZoneMargin``).
   var earliest: Int64 { ZoneMargin.earliestInstant(onOrAfter: firstDay) }
@@ -78,6 +83,11 @@ struct SeriesExpander {
     // the longest of them too.
     let earliest = window.earliest - max(Int64(lookBack), longestPeriod())
     let latest = window.latest
+    // Instances are dropped unless shown: the iterator may start where shown ones can begin.
+    var jumpFrom = earliest
+    if placeIfVisible != nil, let visibleFrom = window.visibleFrom {
+      jumpFrom = max(earliest, visibleFrom - max(Int64(lookBack), longestPeriod()))
+    }
     /// The instance at `time` (of matching key `key`), placed when `placeIfVisible` is given;
     /// nil when it misses the visible days.
     func instance(_ time: WallTime, end: WallTime?, key: Int64) -> SeriesInstance? {
@@ -119,7 +129,9 @@ struct SeriesExpander {
         // Once the occurrence cap is passed, further RRULEs would only add work: the set is cut
         // (with a warning) either way.
         if found.count > window.expansionCap + record.exdates.count { break }
-        expandRule(packed, earliest: earliest, latest: latest, into: &result) { time in
+        expandRule(
+          packed, earliest: earliest, jumpFrom: jumpFrom, latest: latest, into: &result
+        ) { time in
           let before = found.count
           consider(time)
           return found.count > before
@@ -173,7 +185,8 @@ struct SeriesExpander {
   /// - DTSTART counts as the first instance (3.3.10) even when it does not match the rule, so a
   ///   COUNT then leaves COUNT−1 instances for the rule (libical would give COUNT more).
   private func expandRule(
-    _ original: RecurrenceRule, earliest: Int64, latest: Int64, into result: inout Result,
+    _ original: RecurrenceRule, earliest: Int64, jumpFrom: Int64, latest: Int64,
+    into result: inout Result,
     _ consider: (WallTime) -> Bool
   ) {
     var rule = original
@@ -258,7 +271,8 @@ struct SeriesExpander {
     // The feed's walks share a budget per window (the estimate, not the steps taken, is
     // spent: it does not depend on how the window was reached).
     var charge = RuleSearch.Charge(
-      rule: rule, spent: walk, from: max(earliest, startKey), cap: Int64(window.maximumSteps),
+      rule: rule, spent: walk, from: max(mayJump ? jumpFrom : earliest, startKey),
+      cap: Int64(window.maximumSteps),
       room: Int64(window.stepRoom))
     /// The walk may not go on: the feed's budget or the event's cap is spent.
     func chargeMet() {
@@ -273,12 +287,12 @@ struct SeriesExpander {
     guard charge.mayCall() else { return chargeMet() }
     defer { result.walkSteps += Int(charge.spent) }
     var jump: WallTime?
-    if mayJump, earliest > SeriesExpander.key(of: record.start, allDay: record.allDay) {
+    if mayJump, jumpFrom > startKey {
       var from: WallTime
       if let zone {
-        from = zone.local(earliest).time
+        from = zone.local(jumpFrom).time
       } else {
-        from = WallTime.floating(at: earliest)
+        from = WallTime.floating(at: jumpFrom)
       }
       from.zone = nil
       if record.allDay {

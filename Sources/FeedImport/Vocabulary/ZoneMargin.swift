@@ -18,6 +18,10 @@ enum ZoneMargin {
   /// this clear of the window's local midnights is inside or outside it whatever the day's
   /// offset changes (no zone jumps by more than 2 hours).
   static let dstJumpSeconds: Int64 = 3 * 3_600
+  /// More than any zone's UTC offset, local mean times of the 19th century included (Manila
+  /// and Sitka were nearly 16 hours off): how far a floating time read in some zone may lie
+  /// from the same wall time read as UTC.
+  static let largestOffsetSeconds: Int64 = 16 * 3_600
 
   /// How far before an instant to start counting wall-clock days so as to find every step of a
   /// rule that may start at or after it: a wall clock is less than ``seconds`` off its instant in
