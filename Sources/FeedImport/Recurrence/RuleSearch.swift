@@ -48,7 +48,7 @@ enum RuleSearch {
   }
 
   /// The shortest length of one FREQ×INTERVAL period, in seconds (a DST hour less for days and
-  /// longer), as ``SeriesExpander/candidates(of:over:)`` counts them.
+  /// longer): the one table ``SeriesExpander/candidates(of:over:)`` and ``Charge`` count in.
   static func period(of rule: RecurrenceRule) -> Int64 {
     let interval = Int64(max(1, rule.interval))
     let length: Int64

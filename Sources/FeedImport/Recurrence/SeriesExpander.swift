@@ -363,19 +363,8 @@ struct SeriesExpander {
   /// (each a possible instance: the FREQ×INTERVAL periods, shortened by a DST hour, times the
   /// instances one period can hold), saturating at `Int64.max`.
   static func candidates(of rule: RecurrenceRule, over elapsed: Int64) -> Int64 {
-    let interval = Int64(max(1, rule.interval))
-    let period: Int64
-    switch rule.frequency {
-    case .secondly: period = 1
-    case .minutely: period = 60
-    case .hourly: period = 3_600
-    case .daily: period = 82_800
-    case .weekly: period = 601_200
-    case .monthly: period = 28 * 86_400 - 3_600
-    case .yearly: period = 365 * 86_400 - 3_600
-    case nil: return Int64.max
-    }
-    let periods = max(0, elapsed) / period / interval + 2
+    guard rule.frequency != nil else { return Int64.max }
+    let periods = max(0, elapsed) / RuleSearch.period(of: rule) + 2
     let perPeriod = rule.hasByParts ? instancesPerPeriod(of: rule) : 1
     let (product, overflow) = periods.multipliedReportingOverflow(by: Int64(perPeriod))
     return overflow ? Int64.max : product
