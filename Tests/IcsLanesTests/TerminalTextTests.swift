@@ -1,5 +1,6 @@
-import IcsLanes
 import Testing
+
+@testable import IcsLanes
 
 /// Display widths and cutting, on the characters feeds really contain.
 @Suite("Terminal text")
@@ -15,6 +16,24 @@ struct TerminalTextTests {
     #expect(TerminalText.width(of: "Léa") == 3)
     #expect(TerminalText.width(of: "a\u{200B}b") == 2)
     #expect(TerminalText.width(of: "🎉") == 2)
+  }
+
+  @Test("ASCII takes one column each, CR LF too; a bounded width reads no further than its limit")
+  func asciiAndBoundedWidths() {
+    let ascii = (0...127).map { Character(Unicode.Scalar(UInt8($0))) }
+    // The fast path agrees with the scalar rule for every ASCII character.
+    for character in ascii {
+      let scalar = character.unicodeScalars.first.map(TerminalText.width(of:)) ?? -1
+      #expect(TerminalText.width(of: character) == scalar, "\(character.asciiValue ?? 0)")
+    }
+    #expect(TerminalText.width(of: "\r\n" as Character) == 1)
+    #expect(TerminalText.width(of: "abcdef", upTo: 3) == 3)
+    #expect(TerminalText.width(of: "ab", upTo: 3) == 2)
+    #expect(TerminalText.width(of: "お盆休み", upTo: 5) == 5)
+    #expect(TerminalText.width(of: "お盆", upTo: 5) == 4)
+    // A title of a million characters is cut after reading the first few.
+    let huge = String(repeating: "x", count: 1_000_000)
+    #expect(TerminalText.truncate(huge, to: 5) == "xxxx…")
   }
 
   @Test("Cutting ends in an ellipsis and never splits a character")

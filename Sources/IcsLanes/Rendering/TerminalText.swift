@@ -54,7 +54,11 @@ public enum TerminalText {
   /// The columns of a grapheme cluster: its widest scalar (a base and its marks take the base's
   /// width).
   public static func width(of character: Character) -> Int {
-    min(2, character.unicodeScalars.map(width(of:)).max() ?? 0)
+    // Every ASCII character (and CR LF) takes one column: no Unicode property lookup.
+    if character.isASCII { return 1 }
+    var widest = 0
+    for scalar in character.unicodeScalars { widest = max(widest, width(of: scalar)) }
+    return min(2, widest)
   }
 
   /// The columns of `text`.
@@ -62,11 +66,22 @@ public enum TerminalText {
     text.reduce(0) { $0 + width(of: $1) }
   }
 
+  /// The columns of `text`, counted only up to `limit`: `limit` when it takes that many or more
+  /// (a renderer asking whether a title fits reads no further than the room it has).
+  static func width(of text: String, upTo limit: Int) -> Int {
+    var used = 0
+    for character in text {
+      if used >= limit { return limit }
+      used += width(of: character)
+    }
+    return min(used, limit)
+  }
+
   /// `text` cut to at most `columns` columns, ending in `…` when cut; never splits a character
   /// (a wide character that does not fit is dropped whole).
   public static func truncate(_ text: String, to columns: Int) -> String {
     guard columns > 0 else { return "" }
-    if width(of: text) <= columns { return text }
+    if width(of: text, upTo: columns + 1) <= columns { return text }
     var result = ""
     var used = 0
     for character in text {

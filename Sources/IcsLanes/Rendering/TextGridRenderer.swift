@@ -195,6 +195,6 @@ public struct TextGridRenderer: Sendable {
       return title
     }
     let room = columns - TerminalText.width(of: time) - 1
-    return room >= min(8, TerminalText.width(of: title)) ? "\(time) \(title)" : title
+    return room >= TerminalText.width(of: title, upTo: 8) ? "\(time) \(title)" : title
   }
 }
