@@ -1,19 +1,19 @@
 /// What one feed may expand in one window, spent series by series in file order: every VEVENT
 /// keeps its first occurrence there, and beyond that the feed's events share
 /// ``ImportOptions/maximumOccurrencesPerFeed`` occurrences (more for a big feed:
-/// ``ImportOptions/sharedOccurrencesPerEventRead`` per event read); their RRULE walks from DTSTART,
-/// and the walks libical searches period by period (``RuleSearch``), share
-/// ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps (more for a big feed:
-/// ``ImportOptions/recurrenceStepsPerEventRead`` per event read).
+/// ``ImportOptions/sharedOccurrencesPerEventRead`` per event read); the walks of libical's
+/// iterator share ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps (more for a big feed:
+/// ``ImportOptions/recurrenceStepsPerEventRead`` per event read): a walk from DTSTART spends its
+/// estimate before the window, and every walk the FREQ periods it passes in it (``RuleSearch``).
 ///
 /// Each expansion gets what is left as its cap (``ExpansionWindow/occurrenceRoom``: the shared
 /// rest and its own first occurrence; ``ExpansionWindow/stepRoom``). Once the shared
 /// occurrences are spent, each later event is only probed: expanded up to its first occurrence
 /// and one more (to know whether it lost any). A walk whose estimated steps
-/// (``SeriesExpander/candidates(of:over:)``, ``RuleSearch/cost(of:over:)``) are more than what
-/// is left is not started. So a
-/// feed of N events costs the budgets plus N small expansions, however much each event could
-/// cost alone. What was left out is reported once per window by ``warnings(source:)``.
+/// (``SeriesExpander/candidates(of:over:)``) are more than what is left is not started, and one
+/// stops when what is left cannot hold its next call's longest search
+/// (``RuleSearch/Charge``). So a feed of N events costs the budgets plus N small expansions,
+/// however much each event could cost alone. What was left out is reported once per window by ``warnings(source:)``.
 struct ExpansionBudget {
   /// The occurrences the events share beyond their first.
   let shared: Int

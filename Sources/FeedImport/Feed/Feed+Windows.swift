@@ -37,10 +37,10 @@ extension Feed {
       // window has room for them all, none of its expansions meets the occurrence budget. A
       // series that walks from DTSTART here (a COUNT the window cannot drop, BYWEEKNO) spends
       // each window's step budget by that window's own estimate: it is expanded window by
-      // window. One that jumps here jumps in every window (a window ending sooner only drops
-      // COUNT sooner) and spends none, unless libical searches it period by period
-      // (``RuleSearch``): each window's charge is its own, so it too is expanded window by
-      // window. More room than the largest rest is never needed.
+      // window. Any walk of libical's iterator also spends the FREQ periods it passes in each
+      // window (``RuleSearch``), each window's own, so such a series too is expanded window by
+      // window; only the rules counted out in Swift (plain DAILY and WEEKLY) spend none here.
+      // More room than the largest rest is never needed.
       var whole = ExpansionBudget(
         shared: budgets.map(\.sharedRoom).max() ?? 0,
         stepLimit: budgets.map(\.stepRoom).max() ?? 0)

@@ -268,8 +268,9 @@ struct SeriesExpander {
         return
       }
     }
-    // The feed's walks share a budget per window (the estimate, not the steps taken, is
-    // spent: it does not depend on how the window was reached).
+    // The feed's walks share a budget per window: a walk from DTSTART spends its estimate
+    // before the window (not the steps taken, so it does not depend on how the window was
+    // reached), and every walk the FREQ periods it passes in the window.
     var charge = RuleSearch.Charge(
       rule: rule, spent: walk, from: max(mayJump ? jumpFrom : earliest, startKey),
       cap: Int64(window.maximumSteps),
