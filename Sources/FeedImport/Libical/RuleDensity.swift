@@ -20,17 +20,23 @@ enum RuleDensity {
     case ICAL_WEEKLY_RECURRENCE: days = 7
     default: days = 1
     }
-    var instances = days
+    return days * timesPerDay(rule)
+  }
+
+  /// The instances BYHOUR, BYMINUTE and BYSECOND add to each day of a period: only the parts
+  /// finer than FREQ add any.
+  static func timesPerDay(_ rule: icalrecurrencetype) -> Int {
+    var times = 1
     if rule.freq.rawValue > ICAL_HOURLY_RECURRENCE.rawValue {
-      instances *= max(1, count(rule.by_hour))
+      times *= max(1, count(rule.by_hour))
     }
     if rule.freq.rawValue > ICAL_MINUTELY_RECURRENCE.rawValue {
-      instances *= max(1, count(rule.by_minute))
+      times *= max(1, count(rule.by_minute))
     }
     if rule.freq.rawValue > ICAL_SECONDLY_RECURRENCE.rawValue {
-      instances *= max(1, count(rule.by_second))
+      times *= max(1, count(rule.by_second))
     }
-    return instances
+    return times
   }
 
   /// The entries of one of libical's BY arrays (ended by `ICAL_RECURRENCE_ARRAY_MAX`).

@@ -118,7 +118,8 @@ enum RuleLimits {
   }
 
   /// An upper bound of the instances one FREQ period of `rule` holds, tight for the day parts
-  /// (a weekday falls at most five times in a month, 53 in a year; an ordinal one once).
+  /// (a weekday falls at most five times in a month, 53 in a year; an ordinal one once), times
+  /// the times of day ``RuleDensity`` counts.
   static func mostInstancesPerPeriod(_ rule: icalrecurrencetype) -> Int {
     let months = values(rule.by_month)
     let monthDays = values(rule.by_month_day)
@@ -156,22 +157,7 @@ enum RuleLimits {
     default:
       days = 1
     }
-    var instances = max(1, days)
-    let hours = values(rule.by_hour).count
-    let minutes = values(rule.by_minute).count
-    let seconds = values(rule.by_second).count
-    // BYHOUR, BYMINUTE and BYSECOND add instances only to longer periods.
-    switch rule.freq {
-    case ICAL_SECONDLY_RECURRENCE:
-      break
-    case ICAL_MINUTELY_RECURRENCE:
-      instances *= max(1, seconds)
-    case ICAL_HOURLY_RECURRENCE:
-      instances *= max(1, minutes) * max(1, seconds)
-    default:
-      instances *= max(1, hours) * max(1, minutes) * max(1, seconds)
-    }
-    return instances
+    return max(1, days) * RuleDensity.timesPerDay(rule)
   }
 
   /// The first BY part of `rule` that limits it to some days of the year (BYMONTH, BYMONTHDAY,
