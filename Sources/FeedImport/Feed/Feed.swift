@@ -134,10 +134,15 @@ public final class Feed: @unchecked Sendable {
     try self.init(bytes: Array(text.utf8), name: name, options: options)
   }
 
+  /// A way to hand a ``FeedLoader`` its parts other than scanning the bytes (a later stage's,
+  /// such as an index's replay): it fills the loader from the byte source, as
+  /// ``FeedLoader/load(from:)`` would.
+  typealias TakeParts = (inout FeedLoader, ByteSource) throws(ImportError) -> Void
+
   convenience init(
     byteSource: inout ByteSource, source: String, fallbackName: String, options: ImportOptions,
     reopen: (() throws(ImportError) -> ByteSource)?, givenName: String? = nil,
-    givenColor: String? = nil, notes: [ImportWarning] = [], replay: FeedReplay? = nil
+    givenColor: String? = nil, notes: [ImportWarning] = [], takeParts: TakeParts? = nil
   ) throws(ImportError) {
     // A folder's lines are counted over all its files: name the file and its own line.
     let place = byteSource.folderStream.map { stream in
@@ -147,7 +152,7 @@ public final class Feed: @unchecked Sendable {
       try self.init(
         loading: &byteSource, source: source, fallbackName: fallbackName, options: options,
         reopen: reopen, givenName: givenName, givenColor: givenColor, notes: notes, place: place,
-        replay: replay)
+        takeParts: takeParts)
     } catch {
       guard let place, case .strictFailure(_, let line?, let message) = error,
         let (file, fileLine) = place(line)
@@ -160,11 +165,11 @@ public final class Feed: @unchecked Sendable {
     loading byteSource: inout ByteSource, source: String, fallbackName: String,
     options: ImportOptions, reopen: (() throws(ImportError) -> ByteSource)?, givenName: String?,
     givenColor: String?, notes: [ImportWarning], place: ((Int) -> (file: String, line: Int)?)?,
-    replay: FeedReplay?
+    takeParts: TakeParts?
   ) throws(ImportError) {
     var loader = FeedLoader(source: source, options: options)
-    if let replay {
-      try loader.replay(replay, from: byteSource)
+    if let takeParts {
+      try takeParts(&loader, byteSource)
     } else {
       try loader.load(from: &byteSource)
     }

@@ -13,6 +13,8 @@ extension Feed {
       byteSource: &byteSource, source: path, fallbackName: FeedLocation.file(path).fallbackName,
       options: options,
       reopen: { () throws(ImportError) -> ByteSource in try ByteSource(path: path) },
-      replay: replay)
+      takeParts: { (loader: inout FeedLoader, source: ByteSource) throws(ImportError) in
+        try loader.replay(replay, from: source)
+      })
   }
 }
