@@ -7,6 +7,10 @@ import Testing
     try #require(Day(iso: text))
   }
 
+  func time(_ text: String) throws -> LocalDateTime {
+    try #require(LocalDateTime(contract: text))
+  }
+
   @Test func ownAllDaySpansStackIntoLanes() throws {
     let spans = [
       DaySpan(title: "Conference", firstDay: try day("2025-03-03"), lastDay: try day("2025-03-05")),
@@ -35,12 +39,16 @@ import Testing
     // Two one-day timed spans on the same day: the earlier start takes lane 0 whatever the
     // input order.
     let late = DaySpan(
-      uid: "b", recurrenceId: nil, title: "Late", allDay: false, start: "2025-03-12T18:00:00Z",
-      end: "2025-03-12T19:00:00Z", firstDay: try day("2025-03-12"), lastDay: try day("2025-03-12"),
+      uid: "b", recurrenceId: nil, title: "Late", allDay: false,
+      start: try time("2025-03-12T18:00:00+00:00"),
+      end: try time("2025-03-12T19:00:00+00:00"), firstDay: try day("2025-03-12"),
+      lastDay: try day("2025-03-12"),
       startInstant: 1_741_802_400, endInstant: 1_741_806_000)
     let early = DaySpan(
-      uid: "a", recurrenceId: nil, title: "Early", allDay: false, start: "2025-03-12T08:00:00Z",
-      end: "2025-03-12T09:00:00Z", firstDay: try day("2025-03-12"), lastDay: try day("2025-03-12"),
+      uid: "a", recurrenceId: nil, title: "Early", allDay: false,
+      start: try time("2025-03-12T08:00:00+00:00"),
+      end: try time("2025-03-12T09:00:00+00:00"), firstDay: try day("2025-03-12"),
+      lastDay: try day("2025-03-12"),
       startInstant: 1_741_766_400, endInstant: 1_741_770_000)
     let march = try #require(YearMonth(year: 2025, month: 3))
     let layout = MonthLayoutEngine.layOut([late, early], month: march, timeZone: "UTC")

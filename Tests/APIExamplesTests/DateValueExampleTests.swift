@@ -2,7 +2,7 @@ import Foundation
 import IcsLanes
 import Testing
 
-/// Example: a segment's start and end as values, not only the contract's text.
+/// Example: a segment's start and end are values; their text is the contract's.
 @Suite struct DateValueExampleTests {
   @Test func startsAndEndsAreValuesWithTheDisplayZone() throws {
     let source = try CalendarSource(contentsOf: SampleFile.path("family.ics"))
@@ -13,12 +13,13 @@ import Testing
 
     // The dentist: 08:30–09:15 in Berlin, summer time (+02:00).
     let dentist = try #require(august.segments.first { $0.title == "Dentist" })
-    let start = dentist.startDateTime
+    let start = dentist.start
     #expect(start.day == Day(year: 2024, month: 8, day: 12))
     #expect((start.hour, start.minute, start.second) == (8, 30, 0))
     #expect(start.utcOffset == 7200)
-    #expect(start.description == dentist.start)
-    #expect(dentist.endDateTime.description == dentist.end)
+    #expect(start.description == "2024-08-12T08:30:00+02:00")
+    #expect(start.clockText == "08:30")
+    #expect(dentist.end.description == "2024-08-12T09:15:00+02:00")
     // 06:30 UTC.
     let utc = try #require(
       DateComponents(
@@ -26,26 +27,27 @@ import Testing
         year: 2024, month: 8, day: 12, hour: 6, minute: 30
       ).date)
     #expect(start.date(in: zone) == utc)
-    #expect(dentist.endDateTime.date(in: zone).timeIntervalSince(utc) == 45 * 60)
+    #expect(dentist.end.date(in: zone).timeIntervalSince(utc) == 45 * 60)
 
     // An all-day start is a date: midnight in the display zone, no offset of its own.
     let birthday = try #require(august.segments.first { $0.title == "Léa's birthday" })
-    #expect(birthday.startDateTime.isDate)
-    #expect(birthday.startDateTime.secondsSince1970 == nil)
+    #expect(birthday.start.isDate)
+    #expect(birthday.start.secondsSince1970 == nil)
+    #expect(birthday.start.clockText == nil)
+    #expect(birthday.start.description == "2024-08-30")
     let midnight = try #require(
       DateComponents(
         calendar: Calendar(identifier: .gregorian), timeZone: zone, year: 2024, month: 8, day: 30
       ).date)
-    #expect(birthday.startDateTime.date(in: zone) == midnight)
-    #expect(birthday.endDateTime.day == Day(year: 2024, month: 8, day: 31))
+    #expect(birthday.start.date(in: zone) == midnight)
+    #expect(birthday.end.day == Day(year: 2024, month: 8, day: 31))
 
-    // Occurrences have the same values; every segment's values write back to its text.
-    for occurrence in august.occurrences {
-      #expect(occurrence.startDateTime.description == occurrence.start)
-    }
+    // Occurrences have their segments' values; every value's text reads back to it.
+    let dentistVisit = try #require(august.occurrences.first { $0.title == "Dentist" })
+    #expect(dentistVisit.start == dentist.start && dentistVisit.end == dentist.end)
     for segment in august.segments {
-      #expect(LocalDateTime(contract: segment.start) != nil)
-      #expect(segment.endDateTime.description == segment.end)
+      #expect(LocalDateTime(contract: segment.start.description) == segment.start)
+      #expect(LocalDateTime(contract: segment.end.description) == segment.end)
     }
     #expect(LocalDateTime(contract: "2024-08-12T08:30") == nil)
     #expect(LocalDateTime(contract: "2024-13-01") == nil)
@@ -61,7 +63,7 @@ import Testing
       lines.append("week of \(week.start)")
       for (number, lane) in week.lanes.enumerated() {
         let bars = lane.map { bar in
-          let start = bar.startDateTime  // a value: day, hour, minute, second, UTC offset
+          let start = bar.start  // a value: day, hour, minute, second, UTC offset
           let clock = " at \(start.hour):\(start.minute / 10)\(start.minute % 10)"
           return "\(bar.title) \(bar.firstDay)…\(bar.lastDay)" + (bar.allDay ? "" : clock)
         }

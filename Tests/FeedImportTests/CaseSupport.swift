@@ -38,7 +38,7 @@ enum CaseSupport {
   static func starts(_ file: String, uid: String, month: String, zone: String = "UTC") throws
     -> [String]
   {
-    try occurrences(file, uid: uid, month: month, zone: zone).map(\.start)
+    try occurrences(file, uid: uid, month: month, zone: zone).map(\.start.description)
   }
 
   /// The warnings a case feed raises when loaded.

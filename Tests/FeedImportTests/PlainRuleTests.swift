@@ -168,7 +168,9 @@ import Testing
     }.map { $0.firstVisibleDay...$0.lastVisibleDay }
     var found: [String: Set<String>] = [:]
     for batch in feed.spans(for: windows, in: zone) {
-      for span in batch.spans { found[span.uid, default: []].insert(String(span.start.prefix(10))) }
+      for span in batch.spans {
+        found[span.uid, default: []].insert(String(span.start.description.prefix(10)))
+      }
     }
     #expect(found["rfc-mo"] == ["1997-08-05", "1997-08-10", "1997-08-19", "1997-08-24"])
     #expect(found["rfc-su"] == ["1997-08-05", "1997-08-17", "1997-08-19", "1997-08-31"])

@@ -69,9 +69,9 @@ enum TestSupport {
   static func occurrences(_ layout: MonthLayout) -> [Segment] {
     var seen = Set<String>()
     return layout.segments.filter {
-      seen.insert("\($0.uid)|\($0.recurrenceId ?? "")|\($0.start)").inserted
+      seen.insert("\($0.uid)|\($0.recurrenceId?.description ?? "")|\($0.start)").inserted
     }
-    .sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
+    .sorted { ($0.start.description, $0.uid) < ($1.start.description, $1.uid) }
   }
 }
 

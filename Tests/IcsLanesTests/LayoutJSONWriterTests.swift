@@ -80,16 +80,32 @@ struct LayoutJSONWriterTests {
     return Day(ordinal: 10_957 + random.next(14_975))
   }
 
+  /// Starts, ends and recurrence ids: dates and date-times on ``day(_:)``'s days, with every
+  /// clock field up to 255 and offsets of any sign and size (the offset's seconds are dropped
+  /// from the text, hours from 100 up take three digits).
+  static func time(_ random: inout SplitMix) -> LocalDateTime {
+    let date = day(&random)
+    if random.chance(3) { return LocalDateTime(day: date) }
+    let offset: Int =
+      random.chance(5)
+      ? random.pick([0, -1, 1, 3599, -3599, 359_999, 360_000, -360_000, Int.max, Int.min])
+      : (random.next(57_601) - 28_800)
+    return LocalDateTime(
+      day: date, hour: random.chance(8) ? random.next(256) : random.next(24),
+      minute: random.next(60), second: random.chance(8) ? random.next(256) : random.next(61),
+      utcOffset: offset)
+  }
+
   static func segment(_ random: inout SplitMix) -> Segment {
     let first = day(&random)
     let span = DaySpan(title: "", firstDay: first, lastDay: first)
     var segment = Segment(span: span, firstDay: first, lastDay: first)
     segment.uid = hostileString(&random)
-    segment.recurrenceId = optionalString(&random)
+    segment.recurrenceId = random.chance(3) ? nil : time(&random)
     segment.title = hostileString(&random)
     segment.allDay = random.chance(2)
-    segment.start = hostileString(&random)
-    segment.end = hostileString(&random)
+    segment.start = time(&random)
+    segment.end = time(&random)
     segment.firstDay = day(&random)
     segment.lastDay = day(&random)
     segment.continuesBefore = random.chance(2)
@@ -260,8 +276,8 @@ struct LayoutJSONWriterTests {
       span: DaySpan(title: "", firstDay: day, lastDay: day), firstDay: day, lastDay: day)
     segment.uid = "a/b"
     segment.title = "Q\"\\\n\u{1}\u{7F}\u{9B}\u{A0}é"
-    segment.start = "2024-08-04"
-    segment.end = "2024-08-05"
+    segment.start = LocalDateTime(day: day)
+    segment.end = LocalDateTime(day: day.adding(days: 1))
     let layout = MonthLayout(
       month: try #require(YearMonth(year: 2024, month: 8)), timeZone: "UTC", weekStart: .sunday,
       firstDay: day, lastDay: day, laneRule: .firstFit,

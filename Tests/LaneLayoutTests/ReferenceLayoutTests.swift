@@ -20,7 +20,22 @@ struct ReferenceLayoutTests {
     "00000001-697065247f74e285@feedgen.icslanes.exampl",
     "00000001-697065247f74e286@feedgen.icslanes.example", "é", "e\u{301}",
   ]
-  static let recurrenceIds: [String?] = [nil, "", "2024-03-01", "2024-03-01T10:00:00Z"]
+  /// Recurrence ids whose texts' order is not time order, among them two equal texts (offsets
+  /// whose seconds the text drops) and texts wider than usual (year 10000, hour 150).
+  static let recurrenceIds: [LocalDateTime?] = {
+    let day = Day(iso: "2024-03-01")!
+    return [
+      nil, LocalDateTime(day: day), LocalDateTime(day: day.adding(days: 1)),
+      LocalDateTime(day: day, hour: 10, utcOffset: 0),
+      LocalDateTime(day: day, hour: 10, utcOffset: 3600),
+      LocalDateTime(day: day, hour: 10, utcOffset: 3601),
+      LocalDateTime(day: day, hour: 10, utcOffset: -3600),
+      LocalDateTime(day: day, hour: 9, minute: 59, utcOffset: -36_000),
+      LocalDateTime(day: day, hour: 150, utcOffset: 0),
+      LocalDateTime(day: Day(ordinal: 2_932_897), hour: 1, utcOffset: 0),
+      LocalDateTime(day: Day(ordinal: -719_529)),
+    ]
+  }()
 
   /// Spans with few distinct instants and strings. Each span's `location` is its index, so
   /// that segments can be told apart even where `==` on strings would not.
@@ -39,8 +54,10 @@ struct ReferenceLayoutTests {
       return DaySpan(
         uid: uids[random.next(uids.count)],
         recurrenceId: recurrenceIds[random.next(recurrenceIds.count)],
-        title: titles[random.next(titles.count)], allDay: random.next(2) == 0, start: "s",
-        end: "e", firstDay: first, lastDay: first.adding(days: length), startInstant: start,
+        title: titles[random.next(titles.count)], allDay: random.next(2) == 0,
+        start: LocalDateTime(day: first),
+        end: LocalDateTime(day: first), firstDay: first, lastDay: first.adding(days: length),
+        startInstant: start,
         endInstant: start + Int64(random.next(3)) * 3_600, location: String(index))
     }
   }
@@ -51,8 +68,8 @@ struct ReferenceLayoutTests {
     let b = spans[rhs]
     if a.startInstant != b.startInstant { return a.startInstant < b.startInstant }
     if a.endInstant != b.endInstant { return a.endInstant > b.endInstant }
-    let left = [a.title, a.uid, a.recurrenceId ?? ""].map { Array($0.utf8) }
-    let right = [b.title, b.uid, b.recurrenceId ?? ""].map { Array($0.utf8) }
+    let left = [a.title, a.uid, a.recurrenceId?.description ?? ""].map { Array($0.utf8) }
+    let right = [b.title, b.uid, b.recurrenceId?.description ?? ""].map { Array($0.utf8) }
     for (x, y) in zip(left, right) where x != y { return x.lexicographicallyPrecedes(y) }
     return lhs < rhs
   }

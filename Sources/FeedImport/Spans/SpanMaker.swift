@@ -15,24 +15,24 @@ struct SpanMaker {
     color: String?, placement: SpanPlacement, recurrenceId: WallTime?,
     recurrenceIdIsStart: Bool = false, floatingZone: LibicalZone?
   ) -> DaySpan {
-    let startText: String
-    let endText: String
+    let start: LocalDateTime
+    let end: LocalDateTime
     if let localStart = placement.localStart, let localEnd = placement.localEnd {
-      startText = SpanMaker.format(localStart.time, offset: localStart.offset)
-      endText = SpanMaker.format(localEnd.time, offset: localEnd.offset)
+      start = SpanMaker.value(localStart.time, offset: localStart.offset)
+      end = SpanMaker.value(localEnd.time, offset: localEnd.offset)
     } else {
-      startText = placement.firstDay.description
-      endText = (placement.endDay ?? placement.lastDay.adding(days: 1)).description
+      start = LocalDateTime(day: placement.firstDay)
+      end = LocalDateTime(day: placement.endDay ?? placement.lastDay.adding(days: 1))
     }
-    var recurrenceText: String?
+    var recurrenceValue: LocalDateTime?
     if let recurrenceId {
-      recurrenceText =
+      recurrenceValue =
         recurrenceIdIsStart && record.allDay == (placement.localStart == nil)
-        ? startText : text(of: recurrenceId, allDay: record.allDay, floatingZone: floatingZone)
+        ? start : value(of: recurrenceId, allDay: record.allDay, floatingZone: floatingZone)
     }
     return DaySpan(
-      uid: record.uid, recurrenceId: recurrenceText, title: title,
-      allDay: placement.localStart == nil, start: startText, end: endText,
+      uid: record.uid, recurrenceId: recurrenceValue, title: title,
+      allDay: placement.localStart == nil, start: start, end: end,
       firstDay: placement.firstDay, lastDay: placement.lastDay,
       startInstant: placement.startInstant, endInstant: placement.endInstant,
       calendar: calendarName, location: location,
@@ -117,14 +117,21 @@ struct SpanMaker {
   /// in every zone.
   static let latestEnd = Int64(lastEndDay.ordinal - 1) * 86_400
 
-  /// A RECURRENCE-ID (or an instance's original start) in the same form as the start.
-  func text(of time: WallTime, allDay: Bool, floatingZone: LibicalZone?) -> String {
+  /// A RECURRENCE-ID (or an instance's original start) in the same form as the start: a date
+  /// when the event is all-day or the id is a date, else its moment in the display zone. A date
+  /// the calendar does not have (`20240231`) is carried over into the next month, as libical
+  /// carries a date-time's; nil when even that is not a date (a month of 0 or 13).
+  func value(of time: WallTime, allDay: Bool, floatingZone: LibicalZone?) -> LocalDateTime? {
     if allDay || time.isDate {
-      return time.dayValue?.description ?? ""
+      if let day = time.dayValue { return LocalDateTime(day: day) }
+      guard (1...31).contains(time.day),
+        let first = Day(year: Int(time.year), month: Int(time.month), day: 1)
+      else { return nil }
+      return LocalDateTime(day: first.adding(days: Int(time.day) - 1))
     }
     let instant = time.instant(floatingZone: floatingZone)
     let (local, offset) = display.local(instant)
-    return SpanMaker.format(local, offset: offset)
+    return SpanMaker.value(local, offset: offset)
   }
 
   /// Local midnight at the start of `day` in the display zone.
@@ -134,49 +141,16 @@ struct SpanMaker {
     return display.instant(ofLocal: wall)
   }
 
-  /// `YYYY-MM-DDTHH:MM:SS±HH:MM`.
-  static func format(_ time: WallTime, offset: Int) -> String {
-    // Every occurrence of every month goes through here: write the 25 ASCII bytes directly.
-    if (1000...9999).contains(time.year), time.dayValue != nil,
-      (0...23).contains(time.hour), (0...59).contains(time.minute), (0...60).contains(time.second),
-      abs(offset) < 100 * 3600
-    {
-      let magnitude = abs(offset)
-      let fields: [(Int, Int)] = [
-        (Int(time.year), 4), (Int(time.month), 2), (Int(time.day), 2), (Int(time.hour), 2),
-        (Int(time.minute), 2), (Int(time.second), 2), (magnitude / 3600, 2),
-        (magnitude % 3600 / 60, 2),
-      ]
-      let separators: [UInt8] = [
-        UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: ":"),
-        UInt8(ascii: ":"), offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"), UInt8(ascii: ":"),
-      ]
-      return String(unsafeUninitializedCapacity: 25) { buffer in
-        var position = 0
-        for (index, field) in fields.enumerated() {
-          var value = field.0
-          for digit in stride(from: field.1 - 1, through: 0, by: -1) {
-            buffer[position + digit] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-          }
-          position += field.1
-          if index < separators.count {
-            buffer[position] = separators[index]
-            position += 1
-          }
-        }
-        return position
-      }
-    }
-    let day = time.dayValue?.description ?? "0000-00-00"
-    let sign = offset < 0 ? "-" : "+"
-    let magnitude = abs(offset)
-    return day + "T" + two(Int(time.hour)) + ":" + two(Int(time.minute)) + ":"
-      + two(Int(time.second))
-      + sign + two(magnitude / 3600) + ":" + two(magnitude % 3600 / 60)
-  }
-
-  private static func two(_ value: Int) -> String {
-    value < 10 ? "0\(value)" : "\(value)"
+  /// The value of a wall time in the display zone with its UTC offset. The wall time comes from
+  /// an instant, so it is a real date; were it not, its day is counted from its fields.
+  static func value(_ time: WallTime, offset: Int) -> LocalDateTime {
+    let day =
+      time.dayValue
+      ?? Day(
+        ordinal: Day.daysSinceEpoch(
+          year: Int(time.year), month: min(max(Int(time.month), 1), 12), day: Int(time.day)))
+    return LocalDateTime(
+      day: day, hour: Int(time.hour), minute: Int(time.minute), second: Int(time.second),
+      utcOffset: offset)
   }
 }

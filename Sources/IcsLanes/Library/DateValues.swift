@@ -24,13 +24,11 @@ extension MonthLayout {
 }
 
 extension Occurrence {
-  /// The start as a value (``start`` parsed); see `Segment.startDateTime`.
-  public var startDateTime: LocalDateTime {
-    LocalDateTime(contract: start) ?? LocalDateTime(day: firstDay)
-  }
+  /// The start: ``start`` itself, which is a value now.
+  @available(*, deprecated, renamed: "start")
+  public var startDateTime: LocalDateTime { start }
 
-  /// The exclusive end as a value (``end`` parsed); see `Segment.endDateTime`.
-  public var endDateTime: LocalDateTime {
-    LocalDateTime(contract: end) ?? LocalDateTime(day: lastDay.adding(days: 1))
-  }
+  /// The exclusive end: ``end`` itself, which is a value now.
+  @available(*, deprecated, renamed: "end")
+  public var endDateTime: LocalDateTime { end }
 }

@@ -4,16 +4,16 @@ import LaneLayout
 public struct Occurrence: Sendable, Hashable, Codable {
   /// The event's UID; empty when it has none.
   public var uid: String
-  /// The occurrence's RECURRENCE-ID, or nil for a single event.
-  public var recurrenceId: String?
+  /// The occurrence's RECURRENCE-ID, as in `Segment.recurrenceId`, or nil for a single event.
+  public var recurrenceId: LocalDateTime?
   /// The title.
   public var title: String
   /// Whether the occurrence is all-day.
   public var allDay: Bool
   /// The occurrence's start, as in `Segment.start`.
-  public var start: String
+  public var start: LocalDateTime
   /// The occurrence's exclusive end, as in `Segment.end`.
-  public var end: String
+  public var end: LocalDateTime
   /// The first visible day the occurrence covers.
   public var firstDay: Day
   /// The last visible day the occurrence covers.
@@ -59,10 +59,10 @@ public struct Occurrence: Sendable, Hashable, Codable {
   struct ContinuationKey: Hashable {
     var day: Day
     var uid: String
-    var recurrenceId: String?
+    var recurrenceId: LocalDateTime?
     var title: String
-    var start: String
-    var end: String
+    var start: LocalDateTime
+    var end: LocalDateTime
     var calendar: String?
 
     /// The key of the occurrence `segment` continues, or starts.
@@ -73,7 +73,8 @@ public struct Occurrence: Sendable, Hashable, Codable {
     }
 
     init(
-      day: Day, uid: String, recurrenceId: String?, title: String, start: String, end: String,
+      day: Day, uid: String, recurrenceId: LocalDateTime?, title: String, start: LocalDateTime,
+      end: LocalDateTime,
       calendar: String?
     ) {
       self.day = day

@@ -74,10 +74,14 @@ public struct AgendaRenderer: Sendable {
     // The order does not depend on the day: sort once, then take each day's first ones.
     let sorted = layout.occurrences.sorted { a, b in
       if a.allDay != b.allDay { return a.allDay }
-      if a.start != b.start { return a.start < b.start }
-      if a.end != b.end { return a.end > b.end }
+      // Times in the order of their texts, as the agenda has always sorted them.
+      let byStart = LocalDateTime.contractOrder(a.start, b.start)
+      if byStart != 0 { return byStart < 0 }
+      let byEnd = LocalDateTime.contractOrder(a.end, b.end)
+      if byEnd != 0 { return byEnd > 0 }
       if a.title != b.title { return a.title < b.title }
-      return (a.uid, a.recurrenceId ?? "") < (b.uid, b.recurrenceId ?? "")
+      if a.uid != b.uid { return a.uid < b.uid }
+      return DaySpan.recurrenceOrder(a.recurrenceId, b.recurrenceId) < 0
     }
     guard let first = sorted.map(\.firstDay).min(), let last = sorted.map(\.lastDay).max()
     else { return [] }
@@ -104,10 +108,10 @@ public struct AgendaRenderer: Sendable {
   /// or `→` for a day in the middle.
   static func when(_ occurrence: Occurrence, on day: Day) -> String {
     guard !occurrence.allDay else { return "all day" }
-    let startDay = Day(iso: occurrence.start.prefix(10))
-    let endDay = Day(iso: occurrence.end.prefix(10))
-    let from = clock(occurrence.start)
-    let to = clock(occurrence.end)
+    let startDay = occurrence.start.day
+    let endDay = occurrence.end.day
+    let from = occurrence.start.clockText ?? ""
+    let to = occurrence.end.clockText ?? ""
     let startsHere = startDay == day
     // An end at midnight belongs to the day before.
     let endsHere = endDay == day || (endDay == day.adding(days: 1) && to == "00:00")
@@ -117,10 +121,6 @@ public struct AgendaRenderer: Sendable {
     case (false, true): return "→ \(to)"
     case (false, false): return "→"
     }
-  }
-
-  private static func clock(_ text: String) -> String {
-    String(text.dropFirst(11).prefix(5))
   }
 
   /// Feed text on one line, control characters made visible.

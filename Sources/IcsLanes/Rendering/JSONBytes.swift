@@ -73,7 +73,15 @@ enum JSONBytes {
     append(value ? "true" : "false", to: &bytes)
   }
 
+  /// A start, end or recurrence id: the contract's text, quoted (it never needs an escape).
+  static func appendTime(_ time: LocalDateTime, to bytes: inout [UInt8]) {
+    bytes.append(quote)
+    time.appendContractText(to: &bytes)
+    bytes.append(quote)
+  }
+
   /// A day as a `"YYYY-MM-DD"` string, the text of ``Day/description``.
+
   static func appendDay(_ day: Day, to bytes: inout [UInt8]) {
     let (year, month, dayOfMonth) = day.components
     guard (0...9999).contains(year) else {

@@ -118,7 +118,7 @@ enum LayoutJSONWriter {
     key("\"continuesBefore\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendBool(segment.continuesBefore, to: &bytes)
     key("\"end\" : ", indent: inner, first: false, into: &bytes)
-    JSONBytes.appendString(segment.end, to: &bytes)
+    JSONBytes.appendTime(segment.end, to: &bytes)
     key("\"firstDay\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendDay(segment.firstDay, to: &bytes)
     key("\"lastDay\" : ", indent: inner, first: false, into: &bytes)
@@ -128,9 +128,13 @@ enum LayoutJSONWriter {
       JSONBytes.appendString(location, to: &bytes)
     }
     key("\"recurrenceId\" : ", indent: inner, first: false, into: &bytes)
-    writeOptional(segment.recurrenceId, into: &bytes)
+    if let recurrenceId = segment.recurrenceId {
+      JSONBytes.appendTime(recurrenceId, to: &bytes)
+    } else {
+      JSONBytes.append("null", to: &bytes)
+    }
     key("\"start\" : ", indent: inner, first: false, into: &bytes)
-    JSONBytes.appendString(segment.start, to: &bytes)
+    JSONBytes.appendTime(segment.start, to: &bytes)
     key("\"title\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendString(segment.title, to: &bytes)
     key("\"uid\" : ", indent: inner, first: false, into: &bytes)

@@ -1,28 +1,68 @@
-/// A segment's or occurrence's start or end as a value instead of the contract's text: the day
-/// and the wall-clock time in the display zone, with the zone's UTC offset at that moment.
+/// An occurrence's start or end (or RECURRENCE-ID) as a value: the day and the wall-clock time
+/// in the display zone, with the zone's UTC offset at that moment.
 ///
 /// An all-day start or end is a date only: its time is midnight and it has no offset (a date
-/// never passes through a zone); ``secondsSince1970`` is then nil. Writes and parses the
-/// contract's forms, `YYYY-MM-DD` and `YYYY-MM-DDTHH:MM:SS±HH:MM`.
-public struct LocalDateTime: Sendable, Hashable, CustomStringConvertible {
-  /// The day, in the display zone.
-  public var day: Day
-  /// The hour, 0–23 (0 for a date).
-  public var hour: Int
-  /// The minute, 0–59.
-  public var minute: Int
-  /// The second, 0–60.
-  public var second: Int
-  /// Seconds east of UTC at this moment in the display zone (+7200 for CEST); nil for a date.
-  public var utcOffset: Int?
+/// never passes through a zone); ``secondsSince1970`` is then nil. Its ``description`` is the
+/// contract's text, `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS±HH:MM` (the offset's seconds, which
+/// only local mean times have, are not written), and it encodes and decodes as that text.
+///
+/// The value takes 12 bytes: a day is kept as a 32-bit day number and the clock fields as bytes.
+/// A field given outside those ranges (a day more than five million years from 1970, an hour,
+/// minute or second above 255, an offset beyond ±68 years) is clamped to them.
+public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// Days since 1970-01-01.
+  private var dayNumber: Int32
+  /// Seconds east of UTC, or `LocalDateTime.dateMark` for a date.
+  private var offsetSeconds: Int32
+  private var hourValue: UInt8
+  private var minuteValue: UInt8
+  private var secondValue: UInt8
+
+  /// The offset field of a date (one that has no offset).
+  private static let dateMark = Int32.min
 
   /// A value from its parts.
   public init(day: Day, hour: Int = 0, minute: Int = 0, second: Int = 0, utcOffset: Int? = nil) {
-    self.day = day
-    self.hour = hour
-    self.minute = minute
-    self.second = second
-    self.utcOffset = utcOffset
+    dayNumber = Int32(clamping: day.ordinal)
+    hourValue = UInt8(clamping: hour)
+    minuteValue = UInt8(clamping: minute)
+    secondValue = UInt8(clamping: second)
+    offsetSeconds = LocalDateTime.offsetField(utcOffset)
+  }
+
+  /// The day, in the display zone.
+  public var day: Day {
+    get { Day(ordinal: Int(dayNumber)) }
+    set { dayNumber = Int32(clamping: newValue.ordinal) }
+  }
+
+  /// The hour, 0–23 (0 for a date).
+  public var hour: Int {
+    get { Int(hourValue) }
+    set { hourValue = UInt8(clamping: newValue) }
+  }
+
+  /// The minute, 0–59.
+  public var minute: Int {
+    get { Int(minuteValue) }
+    set { minuteValue = UInt8(clamping: newValue) }
+  }
+
+  /// The second, 0–60.
+  public var second: Int {
+    get { Int(secondValue) }
+    set { secondValue = UInt8(clamping: newValue) }
+  }
+
+  /// Seconds east of UTC at this moment in the display zone (+7200 for CEST); nil for a date.
+  public var utcOffset: Int? {
+    get { offsetSeconds == LocalDateTime.dateMark ? nil : Int(offsetSeconds) }
+    set { offsetSeconds = LocalDateTime.offsetField(newValue) }
+  }
+
+  private static func offsetField(_ offset: Int?) -> Int32 {
+    guard let offset else { return dateMark }
+    return max(Int32(clamping: offset), dateMark + 1)
   }
 
   /// Parses the contract's `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS±HH:MM`; nil for anything else.
@@ -35,8 +75,10 @@ public struct LocalDateTime: Sendable, Hashable, CustomStringConvertible {
       return
     }
     func number(_ range: Range<Int>) -> Int? {
-      guard range.upperBound <= bytes.count else { return nil }
-      return Int(String(decoding: bytes[range], as: UTF8.self))
+      guard range.upperBound <= bytes.count,
+        bytes[range].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+      else { return nil }
+      return bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
     guard bytes.count == 25, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
       bytes[16] == UInt8(ascii: ":"), bytes[22] == UInt8(ascii: ":"),
@@ -50,37 +92,143 @@ public struct LocalDateTime: Sendable, Hashable, CustomStringConvertible {
     self.init(day: day, hour: hour, minute: minute, second: second, utcOffset: offset)
   }
 
+  /// Decodes the contract's text (see ``init(contract:)``).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let value = LocalDateTime(contract: text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container,
+        debugDescription: "not YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS±HH:MM: \(text)")
+    }
+    self = value
+  }
+
+  /// Encodes the contract's text (``description``).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+
   /// Whether this is a date without a time (an all-day start or end).
-  public var isDate: Bool { utcOffset == nil }
+  public var isDate: Bool { offsetSeconds == LocalDateTime.dateMark }
 
   /// The instant, in seconds since 1970-01-01 UTC; nil for a date, whose instant depends on the
   /// zone it is read in.
   public var secondsSince1970: Int64? {
     guard let utcOffset else { return nil }
-    let local = Int64(day.ordinal) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    let local = Int64(dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     return local - Int64(utcOffset)
+  }
+
+  /// `HH:MM`, the wall clock of a date-time; nil for a date.
+  public var clockText: String? {
+    guard !isDate else { return nil }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(5)
+    LocalDateTime.appendTwo(hour, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    LocalDateTime.appendTwo(minute, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The contract's text: `YYYY-MM-DD` for a date, else `YYYY-MM-DDTHH:MM:SS±HH:MM`.
   public var description: String {
-    guard let utcOffset else { return day.description }
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let magnitude = abs(utcOffset)
-    return "\(day)T\(two(hour)):\(two(minute)):\(two(second))\(utcOffset < 0 ? "-" : "+")"
-      + "\(two(magnitude / 3600)):\(two(magnitude % 3600 / 60))"
-  }
-}
-
-extension Segment {
-  /// The occurrence's start as a value (``start`` parsed); for text that is not the contract's
-  /// (a hand-made segment), the segment's first day at midnight.
-  public var startDateTime: LocalDateTime {
-    LocalDateTime(contract: start) ?? LocalDateTime(day: firstDay)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(25)
+    appendContractText(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The occurrence's exclusive end as a value (``end`` parsed); for text that is not the
-  /// contract's, the day after the segment's last day.
-  public var endDateTime: LocalDateTime {
-    LocalDateTime(contract: end) ?? LocalDateTime(day: lastDay.adding(days: 1))
+  /// Appends the contract's text (``description``) to `bytes`, without making a string: the
+  /// JSON writer writes every segment's times this way.
+  package func appendContractText(to bytes: inout [UInt8]) {
+    let (year, month, dayOfMonth) = day.components
+    if (0...9999).contains(year) {
+      var value = year
+      var digits: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+      digits.3 = UInt8(value % 10)
+      value /= 10
+      digits.2 = UInt8(value % 10)
+      value /= 10
+      digits.1 = UInt8(value % 10)
+      digits.0 = UInt8(value / 10)
+      let zero = UInt8(ascii: "0")
+      bytes.append(zero + digits.0)
+      bytes.append(zero + digits.1)
+      bytes.append(zero + digits.2)
+      bytes.append(zero + digits.3)
+    } else {
+      bytes.append(contentsOf: Day.pad(year, 4).utf8)
+    }
+    bytes.append(UInt8(ascii: "-"))
+    LocalDateTime.appendTwo(month, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    LocalDateTime.appendTwo(dayOfMonth, to: &bytes)
+    guard let utcOffset else { return }
+    bytes.append(UInt8(ascii: "T"))
+    LocalDateTime.appendTwo(hour, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    LocalDateTime.appendTwo(minute, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    LocalDateTime.appendTwo(second, to: &bytes)
+    bytes.append(utcOffset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+    let magnitude = utcOffset.magnitude
+    LocalDateTime.appendTwo(Int(magnitude / 3600), to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    LocalDateTime.appendTwo(Int(magnitude % 3600 / 60), to: &bytes)
+  }
+
+  /// Two digits for 0–99, every digit above.
+  private static func appendTwo(_ value: Int, to bytes: inout [UInt8]) {
+    if (0...99).contains(value) {
+      bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+      bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    } else {
+      bytes.append(contentsOf: String(value).utf8)
+    }
+  }
+
+  /// The order of the two values' contract texts by Unicode code point (negative, zero or
+  /// positive as `lhs` sorts before, with or after `rhs`): the order contract rule 3 gives
+  /// recurrence ids, and the agenda its times.
+  ///
+  /// Within a day that order is not always time order (`+01:00` sorts before `+02:00`, a date
+  /// before every time of its day), so it is worked out from the fields the text is made of;
+  /// only values whose text is not the usual 10 or 25 bytes are compared as text.
+  package static func contractOrder(_ lhs: LocalDateTime, _ rhs: LocalDateTime) -> Int {
+    guard let left = lhs.textKey, let right = rhs.textKey else {
+      var leftBytes: [UInt8] = []
+      var rightBytes: [UInt8] = []
+      lhs.appendContractText(to: &leftBytes)
+      rhs.appendContractText(to: &rightBytes)
+      for (a, b) in zip(leftBytes, rightBytes) where a != b { return a < b ? -1 : 1 }
+      return leftBytes.count - rightBytes.count
+    }
+    if left.day != right.day { return left.day < right.day ? -1 : 1 }
+    if left.clock != right.clock { return left.clock < right.clock ? -1 : 1 }
+    return 0
+  }
+
+  /// What the contract text is made of, as two numbers ordered as the text is: the day, then
+  /// (for a date-time, which sorts after the date it starts with) hour, minute, second, sign
+  /// (`+` before `-`), offset hours and minutes. Nil when some field does not take the
+  /// text's usual width (a year outside 0–9999, a field or an offset's hours above 99).
+  private var textKey: (day: Int32, clock: Int64)? {
+    guard (-719_528...2_932_896).contains(dayNumber) else { return nil }  // years 0–9999
+    guard let utcOffset else { return (dayNumber, 0) }
+    let magnitude = Int64(utcOffset.magnitude)
+    let offsetHours = magnitude / 3600
+    guard hourValue < 100, minuteValue < 100, secondValue < 100, offsetHours < 100 else {
+      return nil
+    }
+    var clock: Int64 = 1
+    clock = clock * 100 + Int64(hourValue)
+    clock = clock * 100 + Int64(minuteValue)
+    clock = clock * 100 + Int64(secondValue)
+    clock = clock * 2 + (utcOffset < 0 ? 1 : 0)
+    clock = clock * 100 + offsetHours
+    clock = clock * 100 + magnitude % 3600 / 60
+    return (dayNumber, clock)
   }
 }

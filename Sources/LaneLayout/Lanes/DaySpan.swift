@@ -6,16 +6,18 @@
 public struct DaySpan: Sendable, Hashable, Codable {
   /// The event's UID; empty when it has none.
   public var uid: String
-  /// The occurrence's RECURRENCE-ID in the same form as `start`, or nil for a single event.
-  public var recurrenceId: String?
+  /// The occurrence's RECURRENCE-ID, in the display zone like `start` (a date when the event is
+  /// all-day), or nil for a single event.
+  public var recurrenceId: LocalDateTime?
   /// The title (SUMMARY, unescaped); empty when absent.
   public var title: String
   /// Whether the occurrence is all-day (DTSTART is a DATE).
   public var allDay: Bool
-  /// The start as written in the output: `YYYY-MM-DD` for all-day, else a date-time with offset.
-  public var start: String
-  /// The exclusive end, written like `start`.
-  public var end: String
+  /// The start in the display zone: a date for all-day, else a date-time with its UTC offset.
+  /// Its `description` is the contract's text (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS±HH:MM`).
+  public var start: LocalDateTime
+  /// The exclusive end, like `start`.
+  public var end: LocalDateTime
   /// The first day the occurrence covers (contract rule 1).
   public var firstDay: Day
   /// The last day the occurrence covers, inclusive.
@@ -36,7 +38,8 @@ public struct DaySpan: Sendable, Hashable, Codable {
 
   /// A span with every field given.
   public init(
-    uid: String, recurrenceId: String?, title: String, allDay: Bool, start: String, end: String,
+    uid: String, recurrenceId: LocalDateTime?, title: String, allDay: Bool, start: LocalDateTime,
+    end: LocalDateTime,
     firstDay: Day, lastDay: Day, startInstant: Int64, endInstant: Int64, calendar: String? = nil,
     location: String? = nil, categories: [String]? = nil, color: String? = nil
   ) {
@@ -64,8 +67,8 @@ public struct DaySpan: Sendable, Hashable, Codable {
   {
     let last = max(firstDay, lastDay)
     self.init(
-      uid: uid, recurrenceId: nil, title: title, allDay: true, start: firstDay.description,
-      end: last.adding(days: 1).description, firstDay: firstDay, lastDay: last,
+      uid: uid, recurrenceId: nil, title: title, allDay: true, start: LocalDateTime(day: firstDay),
+      end: LocalDateTime(day: last.adding(days: 1)), firstDay: firstDay, lastDay: last,
       startInstant: Int64(firstDay.ordinal) * 86_400,
       endInstant: Int64(last.ordinal + 1) * 86_400, calendar: calendar)
   }

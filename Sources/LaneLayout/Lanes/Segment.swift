@@ -27,7 +27,7 @@ public struct Segment: Sendable, Hashable, Codable {
   }
 
   /// The occurrence's RECURRENCE-ID, or nil for a single event.
-  public var recurrenceId: String? {
+  public var recurrenceId: LocalDateTime? {
     get { source.spans[index].recurrenceId }
     set { changeSpan { $0.recurrenceId = newValue } }
   }
@@ -39,13 +39,13 @@ public struct Segment: Sendable, Hashable, Codable {
   }
 
   /// The occurrence's start, as in ``DaySpan/start``.
-  public var start: String {
+  public var start: LocalDateTime {
     get { source.spans[index].start }
     set { changeSpan { $0.start = newValue } }
   }
 
   /// The occurrence's exclusive end, as in ``DaySpan/end``.
-  public var end: String {
+  public var end: LocalDateTime {
     get { source.spans[index].end }
     set { changeSpan { $0.end = newValue } }
   }
@@ -156,11 +156,11 @@ extension Segment {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let uid = try container.decode(String.self, forKey: .uid)
-    let recurrenceId = try container.decodeIfPresent(String.self, forKey: .recurrenceId)
+    let recurrenceId = try container.decodeIfPresent(LocalDateTime.self, forKey: .recurrenceId)
     let title = try container.decode(String.self, forKey: .title)
     let allDay = try container.decode(Bool.self, forKey: .allDay)
-    let start = try container.decode(String.self, forKey: .start)
-    let end = try container.decode(String.self, forKey: .end)
+    let start = try container.decode(LocalDateTime.self, forKey: .start)
+    let end = try container.decode(LocalDateTime.self, forKey: .end)
     let firstDay = try container.decode(Day.self, forKey: .firstDay)
     let lastDay = try container.decode(Day.self, forKey: .lastDay)
     let continuesBefore = try container.decode(Bool.self, forKey: .continuesBefore)
@@ -178,4 +178,14 @@ extension Segment {
       source: SpanList([span]), index: 0, firstDay: firstDay, lastDay: lastDay, allDay: allDay,
       continuesBefore: continuesBefore, continuesAfter: continuesAfter)
   }
+}
+
+extension Segment {
+  /// The occurrence's start: ``start`` itself, which is a value now.
+  @available(*, deprecated, renamed: "start")
+  public var startDateTime: LocalDateTime { start }
+
+  /// The occurrence's exclusive end: ``end`` itself, which is a value now.
+  @available(*, deprecated, renamed: "end")
+  public var endDateTime: LocalDateTime { end }
 }

@@ -8,7 +8,18 @@ extension DaySpan {
     if byTitle != 0 { return byTitle < 0 }
     let byUID = codePointOrder(lhs.uid, rhs.uid)
     if byUID != 0 { return byUID < 0 }
-    return codePointOrder(lhs.recurrenceId ?? "", rhs.recurrenceId ?? "") < 0
+    return recurrenceOrder(lhs.recurrenceId, rhs.recurrenceId) < 0
+  }
+
+  /// Recurrence ids in the order of their contract texts by code point, a missing one first (as
+  /// an empty text): negative, zero or positive as `lhs` sorts before, with or after `rhs`.
+  package static func recurrenceOrder(_ lhs: LocalDateTime?, _ rhs: LocalDateTime?) -> Int {
+    switch (lhs, rhs) {
+    case (nil, nil): return 0
+    case (nil, _): return -1
+    case (_, nil): return 1
+    case (let left?, let right?): return LocalDateTime.contractOrder(left, right)
+    }
   }
 
   /// Compares by Unicode scalar values, without normalization (as Python compares strings):

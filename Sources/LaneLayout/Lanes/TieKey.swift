@@ -29,8 +29,8 @@ struct TieKey {
     if byTitle != 0 { return byTitle < 0 }
     let byUID = DaySpan.codePointOrder(spans[lhs.index].uid, spans[rhs.index].uid)
     if byUID != 0 { return byUID < 0 }
-    let byRecurrence = DaySpan.codePointOrder(
-      spans[lhs.index].recurrenceId ?? "", spans[rhs.index].recurrenceId ?? "")
+    let byRecurrence = DaySpan.recurrenceOrder(
+      spans[lhs.index].recurrenceId, spans[rhs.index].recurrenceId)
     if byRecurrence != 0 { return byRecurrence < 0 }
     return lhs.position < rhs.position
   }
