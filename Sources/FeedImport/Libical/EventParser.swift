@@ -212,12 +212,14 @@ struct EventParser {
       } else {
         EventParser.alignUntil(&value, with: start)
         // A rule without BY parts has nothing libical's check could reject (and setting up its
-        // iterator costs ICU calendars): check the others.
+        // iterator costs ICU calendars): check the others, unless they surely pass.
         var usable = true
         if let bad = RuleLimits.problem(of: value, startIsDate: start.is_date != 0) {
           usable = false
           warnings.append("RRULE with \(bad); dropped, DTSTART stays")
-        } else if RecurrenceRule(value, zone: { _ in nil }).hasByParts || value.rscale != nil {
+        } else if RecurrenceRule(value, zone: { _ in nil }).hasByParts || value.rscale != nil,
+          !RuleLimits.surelyAccepted(value, from: start)
+        {
           if let iterator = icalrecur_iterator_new(value, start) {
             icalrecur_iterator_free(iterator)
           } else {
