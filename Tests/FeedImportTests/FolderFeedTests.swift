@@ -173,6 +173,56 @@ struct FolderFeedTests {
     }
   }
 
+  /// A folder cannot be read at an offset: events the pre-filter passed over that share a UID
+  /// with a kept one are found by reading the whole folder a second time.
+  @Test(
+    "A folder read a second time for passed-over events of kept UIDs gives the whole reading's layout"
+  )
+  func readAgainWhole() throws {
+    let folder = try FolderFeedTests.temporaryFolder("again")
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    func calendar(_ lines: [String]) -> String {
+      (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//icslanes//tests//EN", "BEGIN:VEVENT"] + lines
+        + ["END:VEVENT", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+    }
+    let files = [
+      "a-master.ics": calendar([
+        "UID:standup@tests", "DTSTART:20240101T090000Z", "DURATION:PT30M", "SUMMARY:Standup",
+        "RRULE:FREQ=WEEKLY;BYDAY=MO",
+      ]),
+      // From March on the series moves to 14:00: outside August itself, it changes August.
+      "b-moved.ics": calendar([
+        "UID:standup@tests", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240304T090000Z",
+        "DTSTART:20240304T140000Z", "DURATION:PT30M", "SUMMARY:Standup (afternoons)",
+      ]),
+      "c-other.ics": FolderFeedTests.oneEvent(1, day: 7),
+      // Two events with one UID: the first in file order is used, even where it is passed over.
+      "d-first.ics": calendar([
+        "UID:twice@tests", "DTSTART;VALUE=DATE:20240304", "SUMMARY:The one used",
+      ]),
+      "e-second.ics": calendar([
+        "UID:twice@tests", "DTSTART;VALUE=DATE:20240806", "SUMMARY:A duplicate",
+      ]),
+    ]
+    for (name, text) in files {
+      try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+    let zone = try TestSupport.requireZone("UTC")
+    let august = try TestSupport.requireMonth("2024-08")
+    let window = MonthRequest(first: august, zone: zone).window
+    let whole = try Feed(location: .folder(folder.path))
+    let filtered = try Feed(location: .folder(folder.path), options: ImportOptions(window: window))
+    let render = { (feed: Feed) throws -> String in
+      try JSONLayoutRenderer.render([try TestSupport.layOut([feed], month: august, zone: zone)])
+    }
+    #expect(try render(filtered) == render(whole))
+    let titles = try TestSupport.layOut([filtered], month: august, zone: zone).segments
+      .map(\.title)
+    #expect(titles.filter { $0 == "Standup (afternoons)" }.count == 4)
+    #expect(!titles.contains("Standup") && !titles.contains("A duplicate"))
+    #expect(filtered.eventsDuplicate == 1 && whole.eventsDuplicate == 1)
+  }
+
   @Test("A folder with no .ics files is an error naming it")
   func emptyFolder() throws {
     let folder = try FolderFeedTests.temporaryFolder("empty")

@@ -191,50 +191,31 @@ struct FeedLoader: ScanSink {
   }
 
   /// Reads the feed a second time and parses the passed-over events whose UID is in `keys`,
-  /// so that those series are laid out exactly as without the pre-filter.
+  /// so that those series are laid out exactly as without the pre-filter. The reading is the
+  /// first reading's scan (``FeedScan/run(from:into:)``) without a window, so every event
+  /// comes out whole; ``SecondReading`` keeps those of `keys` the first reading passed over.
   mutating func readAgain(for keys: Set<Int>, from byteSource: inout ByteSource)
     throws(ImportError)
   {
+    var scan = FeedScan(source: source, options: ImportOptions())
+    var reading = SecondReading(keys: keys, firstReading: tally)
+    _ = try scan.run(from: &byteSource, into: &reading)
     secondPass = SecondPass(keys: keys)
     defer { secondPass = nil }
-    var splitter = LineSplitter()
-    var scanner = ComponentScanner()
-    while try byteSource.readChunk({ (chunk) throws(ImportError) -> Void in
-      try splitter.feed(chunk) { (line, number) throws(ImportError) -> Void in
-        scanner.scan(line, number: number) { handleAgain($0) }
-      }
-    }) {}
-    try splitter.finish { (line, number) throws(ImportError) -> Void in
-      scanner.scan(line, number: number) { handleAgain($0) }
+    for event in reading.events where calendars.indices.contains(event.calendar) {
+      countReadAgain()
+      parse(block: event.block, line: event.line, facts: event.facts, calendar: event.calendar)
     }
-    scanner.finish { handleAgain($0) }
     // Back to file order, which the grouping of series relies on.
     records.sort { $0.line < $1.line }
   }
 
-  /// The state of ``readAgain(for:from:)``.
+  /// The state of a second reading (``readAgain(for:from:)``, ``readAgain(lines:keys:from:)``).
   struct SecondPass {
     let keys: Set<Int>
-    var calendar = -1
   }
 
   var secondPass: SecondPass?
-
-  /// An item of the second pass: only passed-over events of the keys are parsed.
-  private mutating func handleAgain(_ item: ScannedItem) {
-    switch item {
-    case .calendarBegins:
-      secondPass?.calendar += 1
-    case .event(let block, let line, let facts):
-      guard let pass = secondPass, let uid = facts.uid, tally.passesOver(facts),
-        pass.keys.contains(FeedLoader.uidKey(uid)), calendars.indices.contains(pass.calendar)
-      else { return }
-      countReadAgain()
-      parse(block: block, line: line, facts: facts, calendar: pass.calendar)
-    default:
-      break
-    }
-  }
 
   mutating func parse(block: [UInt8], line: Int, facts: EventFacts, calendar: Int) {
     let parser = EventParser(resolver: calendars[calendar].resolver, calendar: calendar)
