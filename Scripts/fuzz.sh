@@ -6,7 +6,7 @@
 #   Scripts/fuzz.sh --replay [--target T] FILE…   # run single inputs (crash-* files) again
 #
 # Targets (T): scanner  the byte scan and month pre-filter alone, no libical (FuzzScanner)
-#              import   import + layout + JSON, text and HTML renderers (FuzzImportLayout, default)
+#              import   import + layout + JSON, text, HTML and agenda renderers (FuzzImportLayout, default)
 #              command  the command's arguments and COLUMNS/TZ/NO_COLOR (FuzzCommandLine)
 #
 # The targets live in the separate package Fuzz/ so that -sanitize=fuzzer never reaches the

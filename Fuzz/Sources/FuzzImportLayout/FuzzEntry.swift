@@ -6,8 +6,8 @@ import LaneLayout
 ///
 /// The first byte picks the month (from a small set around the samples' August 2024, plus the
 /// ends of the calendar), the display zone and the lane options, so the fuzzer explores layout
-/// choices as well as bytes; the rest is the feed. Both the pre-filtered and the full import
-/// run, and the JSON, text and HTML renderers see the result.
+/// choices as well as bytes; the rest is the feed. The selector also picks the pre-filtered or
+/// the full import, and every renderer (JSON, text grid, HTML, agenda) sees the result.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   fuzzImportLayout(data, size)
@@ -68,5 +68,6 @@ struct FuzzCase {
       _ = TextGridRenderer(width: 100, today: nil).render(layout)
       _ = HTMLMonthRenderer().render(layout)
     }
+    _ = AgendaRenderer().render(result.layouts)
   }
 }
