@@ -73,4 +73,29 @@ struct SegmentValueTests {
     #expect(decoded == layout)
     #expect(try encoder.encode(decoded) == data)
   }
+
+  /// Times decode from the contract's text only; the empty recurrence id 0.15.0 wrote for a
+  /// RECURRENCE-ID on a day that does not exist reads as none.
+  @Test func decodingReadsTheContractsTimes() throws {
+    func segment(recurrenceId: String, start: String) -> Data {
+      Data(
+        """
+        {"allDay":false,"continuesAfter":false,"continuesBefore":false,
+        "end":"2024-08-14T09:15:00+02:00","firstDay":"2024-08-14","lastDay":"2024-08-14",
+        "recurrenceId":\(recurrenceId),"start":"\(start)","title":"t","uid":"u"}
+        """.utf8)
+    }
+    let decoded = try JSONDecoder().decode(
+      Segment.self,
+      from: segment(recurrenceId: #""2024-08-14""#, start: "2024-08-14T09:00:00+02:00"))
+    #expect(decoded.recurrenceId == LocalDateTime(day: Self.day))
+    #expect(decoded.start == LocalDateTime(day: Self.day, hour: 9, utcOffset: 7200))
+    let empty = try JSONDecoder().decode(
+      Segment.self, from: segment(recurrenceId: #""""#, start: "2024-08-14T09:00:00+02:00"))
+    #expect(empty.recurrenceId == nil)
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        Segment.self, from: segment(recurrenceId: "null", start: "2024-08-14T09:00:00Z"))
+    }
+  }
 }

@@ -156,7 +156,10 @@ extension Segment {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let uid = try container.decode(String.self, forKey: .uid)
-    let recurrenceId = try container.decodeIfPresent(LocalDateTime.self, forKey: .recurrenceId)
+    // Up to 0.15.0 a RECURRENCE-ID on a day that does not exist was written as "": read as none.
+    let recurrenceId =
+      try container.decodeIfPresent(String.self, forKey: .recurrenceId) == ""
+      ? nil : try container.decodeIfPresent(LocalDateTime.self, forKey: .recurrenceId)
     let title = try container.decode(String.self, forKey: .title)
     let allDay = try container.decode(Bool.self, forKey: .allDay)
     let start = try container.decode(LocalDateTime.self, forKey: .start)
