@@ -81,19 +81,9 @@ enum JSONBytes {
   }
 
   /// A day as a `"YYYY-MM-DD"` string, the text of ``Day/description``.
-
   static func appendDay(_ day: Day, to bytes: inout [UInt8]) {
-    let (year, month, dayOfMonth) = day.components
-    guard (0...9999).contains(year) else {
-      appendString(day.description, to: &bytes)
-      return
-    }
     bytes.append(quote)
-    appendDigits(year, width: 4, to: &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    appendDigits(month, width: 2, to: &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    appendDigits(dayOfMonth, width: 2, to: &bytes)
+    day.appendISO(to: &bytes)
     bytes.append(quote)
   }
 
@@ -104,9 +94,9 @@ enum JSONBytes {
       return
     }
     bytes.append(quote)
-    appendDigits(month.year, width: 4, to: &bytes)
+    Day.appendPadded(month.year, 4, to: &bytes)
     bytes.append(UInt8(ascii: "-"))
-    appendDigits(month.month, width: 2, to: &bytes)
+    Day.appendPadded(month.month, 2, to: &bytes)
     bytes.append(quote)
   }
 
@@ -162,17 +152,5 @@ enum JSONBytes {
 
   private static func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ (value &- 10)
-  }
-
-  /// `value` (0 ≤ value < 10^width) zero-padded to `width` digits.
-  private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-    var divisor = 1
-    for _ in 1..<width { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
-      rest %= divisor
-      divisor /= 10
-    }
   }
 }

@@ -113,6 +113,41 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     return era * 146_097 + dayOfEra - 719_468
   }
 
+  /// Appends ``description``'s bytes to `bytes` without making a string (the JSON writer
+  /// writes every day, start and end this way).
+  package func appendISO(to bytes: inout [UInt8]) {
+    let (year, month, day) = components
+    Day.appendPadded(year, 4, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    Day.appendPadded(month, 2, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    Day.appendPadded(day, 2, to: &bytes)
+  }
+
+  /// Appends the bytes of ``pad(_:_:)``'s text.
+  package static func appendPadded(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    let magnitude = value.magnitude
+    if width == 2, magnitude < 100 {
+      // Months, days, hours, minutes, seconds: every time the JSON writer writes.
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / 10))
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      return
+    }
+    var divisor: UInt = 1
+    for _ in 1..<max(1, width) { divisor *= 10 }
+    guard magnitude / 10 < divisor else {
+      bytes.append(contentsOf: String(magnitude).utf8)
+      return
+    }
+    var rest = magnitude
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+
   /// Zero-padded decimal of a non-negative number (negative years keep their sign).
   static func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(abs(value))

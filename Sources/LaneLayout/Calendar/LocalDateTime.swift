@@ -126,9 +126,9 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
     guard !isDate else { return nil }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(5)
-    LocalDateTime.appendTwo(hour, to: &bytes)
+    Day.appendPadded(hour, 2, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    LocalDateTime.appendTwo(minute, to: &bytes)
+    Day.appendPadded(minute, 2, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -143,50 +143,19 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
   /// Appends the contract's text (``description``) to `bytes`, without making a string: the
   /// JSON writer writes every segment's times this way.
   package func appendContractText(to bytes: inout [UInt8]) {
-    let (year, month, dayOfMonth) = day.components
-    if (0...9999).contains(year) {
-      var value = year
-      var digits: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-      digits.3 = UInt8(value % 10)
-      value /= 10
-      digits.2 = UInt8(value % 10)
-      value /= 10
-      digits.1 = UInt8(value % 10)
-      digits.0 = UInt8(value / 10)
-      let zero = UInt8(ascii: "0")
-      bytes.append(zero + digits.0)
-      bytes.append(zero + digits.1)
-      bytes.append(zero + digits.2)
-      bytes.append(zero + digits.3)
-    } else {
-      bytes.append(contentsOf: Day.pad(year, 4).utf8)
-    }
-    bytes.append(UInt8(ascii: "-"))
-    LocalDateTime.appendTwo(month, to: &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    LocalDateTime.appendTwo(dayOfMonth, to: &bytes)
+    day.appendISO(to: &bytes)
     guard let utcOffset else { return }
     bytes.append(UInt8(ascii: "T"))
-    LocalDateTime.appendTwo(hour, to: &bytes)
+    Day.appendPadded(hour, 2, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    LocalDateTime.appendTwo(minute, to: &bytes)
+    Day.appendPadded(minute, 2, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    LocalDateTime.appendTwo(second, to: &bytes)
+    Day.appendPadded(second, 2, to: &bytes)
     bytes.append(utcOffset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-    let magnitude = utcOffset.magnitude
-    LocalDateTime.appendTwo(Int(magnitude / 3600), to: &bytes)
+    let magnitude = Int(utcOffset.magnitude)
+    Day.appendPadded(magnitude / 3600, 2, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    LocalDateTime.appendTwo(Int(magnitude % 3600 / 60), to: &bytes)
-  }
-
-  /// Two digits for 0–99, every digit above.
-  private static func appendTwo(_ value: Int, to bytes: inout [UInt8]) {
-    if (0...99).contains(value) {
-      bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-      bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-    } else {
-      bytes.append(contentsOf: String(value).utf8)
-    }
+    Day.appendPadded(magnitude % 3600 / 60, 2, to: &bytes)
   }
 
   /// The order of the two values' contract texts by Unicode code point (negative, zero or
