@@ -125,6 +125,8 @@ public struct AgendaRenderer: Sendable {
 
   /// Feed text on one line, control characters made visible.
   private func clean(_ text: String) -> String {
-    TerminalText.sanitize(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+    // Plain text has no line break and nothing to replace.
+    if TerminalText.isPlain(text) { return text }
+    return TerminalText.sanitize(text.split(whereSeparator: \.isNewline).joined(separator: " "))
   }
 }

@@ -7,16 +7,30 @@ public enum TerminalText {
   /// controls (U+202A–U+202E, U+2066–U+2069), which can reorder the rest of a terminal line, and
   /// the invisible byte order mark U+FEFF become U+FFFD too.
   public static func sanitize(_ text: String) -> String {
+    if isPlain(text) { return text }
     var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
-      case 0x7F: result.append("\u{2421}")
-      case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: result.append("\u{FFFD}")
-      default: result.append(scalar)
-      }
-    }
+    for scalar in text.unicodeScalars { appendSanitized(scalar, to: &result) }
     return String(result)
+  }
+
+  /// `scalar`, or its visible stand-in when `sanitize` replaces it, appended to `result`.
+  static func appendSanitized(_ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView) {
+    switch scalar.value {
+    case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+    case 0x7F: result.append("\u{2421}")
+    case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: result.append("\u{FFFD}")
+    default: result.append(scalar)
+    }
+  }
+
+  /// Whether `text` surely holds nothing `sanitize` replaces and no line break: its UTF-8 has
+  /// no C0 control or DEL byte and no lead byte of the blocks the replaced scalars and Unicode's
+  /// other line breaks live in (0xC2: U+0080–U+00BF; 0xE2: U+2000–U+2FFF; 0xEF: U+F000–U+FFFF).
+  /// A title of plain text is then passed on as it is, without a scalar-by-scalar copy.
+  static func isPlain(_ text: String) -> Bool {
+    !text.utf8.contains { byte in
+      byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF
+    }
   }
 
   /// The columns a terminal gives `scalar`: 0 for combining and zero-width marks, 2 for East
