@@ -49,6 +49,23 @@ struct TerminalSafetyTests {
     #expect(page.contains("␛]0;pwned␇"))
   }
 
+  @Test("a quote or bracket followed by a combining mark is escaped in every attribute and text")
+  func markupWithMarks() throws {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/markup-marks.ics"))
+    let (layout, _) = try Hostile.layOut([feed])
+    #expect(layout.segments.count == 2)
+    let page = HTMLMonthRenderer().render(layout)
+    // The page's own markup never puts a mark after a quote or bracket: any such pair came
+    // from the feed unescaped.
+    let scalars = Array(page.unicodeScalars)
+    let markup: Set<Unicode.Scalar> = ["\"", "'", "<", ">"]
+    let marks: Set<Unicode.Scalar> = ["\u{301}", "\u{200D}", "\u{FE0F}"]
+    let raw = zip(scalars, scalars.dropFirst()).filter { markup.contains($0) && marks.contains($1) }
+    #expect(raw.isEmpty)
+    #expect(page.components(separatedBy: "&quot;\u{301} onmouseover").count == 3)
+    #expect(page.contains("&#39;\u{301} onclick=alert(4) &amp;\u{301}amp;"))
+  }
+
   @Test("the hostile sample's titles, locations and calendar name never carry controls")
   func hostileSample() throws {
     let feed = try Feed(contentsOf: Hostile.sample("hostile/terminal-escape.ics"))
