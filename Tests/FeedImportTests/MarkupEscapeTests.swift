@@ -87,4 +87,37 @@ struct MarkupEscapeTests {
       #expect(Array(decoded) == expected)
     }
   }
+
+  @Test("widths and cuts of printable ASCII, taken by bytes, are those of character by character")
+  func asciiWidthsMatchCharacters() {
+    // Mostly ASCII, with marks, CR LF and wide characters to end the shortcut at any place.
+    let letters: [Unicode.Scalar] = ["a", "b", " ", "~", "\u{301}", "\r", "\n", "日", "\u{FE0F}"]
+    var random = SeededRandom(state: 77)
+    for _ in 0..<4_000 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<random.next(14) {
+        scalars.append(random.next(4) == 0 ? letters[4 + random.next(5)] : letters[random.next(4)])
+      }
+      let text = String(scalars)
+      let characters = Array(text)
+      let width = characters.reduce(0) { $0 + TerminalText.width(of: $1) }
+      #expect(TerminalText.width(of: text) == width)
+      for columns in [-1, 0, 1, 2, 3, 5, 8, 13, Int.max] {
+        #expect(TerminalText.width(of: text, upTo: columns) == min(width, columns))
+        // The cut character by character: whole characters up to one column short, then "…".
+        var expected = text
+        if columns <= 0 {
+          expected = ""
+        } else if width > columns {
+          var used = 0
+          let kept = characters.prefix { character in
+            used += TerminalText.width(of: character)
+            return used <= columns - 1
+          }
+          expected = String(kept) + "…"
+        }
+        #expect(TerminalText.truncate(text, to: columns) == expected)
+      }
+    }
+  }
 }

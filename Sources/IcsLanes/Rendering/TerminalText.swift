@@ -77,12 +77,24 @@ public enum TerminalText {
 
   /// The columns of `text`.
   public static func width(of text: String) -> Int {
-    text.reduce(0) { $0 + width(of: $1) }
+    if isPrintableASCII(text) { return text.utf8.count }
+    return text.reduce(0) { $0 + width(of: $1) }
+  }
+
+  /// Whether the first `count` bytes of `text` (all of it when shorter) are printable ASCII
+  /// characters: each is then one character of one column (a line break or a mark is never
+  /// among them, nor joins the last of them to what follows), so widths there are byte counts.
+  static func isPrintableASCII(_ text: String, prefix count: Int = .max) -> Bool {
+    text.utf8.prefix(max(0, count)).allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// The columns of `text`, counted only up to `limit`: `limit` when it takes that many or more
   /// (a renderer asking whether a title fits reads no further than the room it has).
   static func width(of text: String, upTo limit: Int) -> Int {
+    if limit <= 0 { return limit }
+    if isPrintableASCII(text, prefix: limit == .max ? limit : limit + 1) {
+      return min(text.utf8.count, limit)
+    }
     var used = 0
     for character in text {
       if used >= limit { return limit }
@@ -95,7 +107,10 @@ public enum TerminalText {
   /// (a wide character that does not fit is dropped whole).
   public static func truncate(_ text: String, to columns: Int) -> String {
     guard columns > 0 else { return "" }
-    if width(of: text, upTo: columns + 1) <= columns { return text }
+    guard columns < .max, width(of: text, upTo: columns + 1) > columns else { return text }
+    if isPrintableASCII(text, prefix: columns) {
+      return String(decoding: text.utf8.prefix(columns - 1), as: UTF8.self) + "…"
+    }
     var result = ""
     var used = 0
     for character in text {
