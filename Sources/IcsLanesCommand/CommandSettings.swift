@@ -258,7 +258,7 @@ struct CommandFailure: Error {
 enum Terminal {
   /// The widest text grid drawn: a wider `--width` or `$COLUMNS` is clamped to it (a grid row
   /// costs memory and time in proportion to the width).
-  static let maximumWidth = 1_000
+  static let maximumWidth = TextGridRenderer.maximumWidth
 
   /// `$COLUMNS`, else the tty's width, else nil.
   static var columns: Int? {

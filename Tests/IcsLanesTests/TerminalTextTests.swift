@@ -36,6 +36,21 @@ struct TerminalTextTests {
     #expect(TerminalText.truncate(huge, to: 5) == "xxxx…")
   }
 
+  @Test("A grid of any width is drawn between the narrowest and the widest grid")
+  func extremeWidths() throws {
+    let layouts = try TestFiles.layouts(
+      ["team.ics"], month: "2024-08", months: 1, zone: "Europe/Berlin")
+    let widest = TextGridRenderer(width: TextGridRenderer.maximumWidth).render(layouts)
+    let narrowest = TextGridRenderer(width: TextGridRenderer.minimumWidth).render(layouts)
+    #expect(widest != narrowest)
+    for width in [Int.max, Int.max - 8, TextGridRenderer.maximumWidth + 7, 1_000_000] {
+      #expect(TextGridRenderer(width: width).render(layouts) == widest, "\(width)")
+    }
+    for width in [Int.min, Int.min + 7, -5, 0, 1, TextGridRenderer.minimumWidth - 1] {
+      #expect(TextGridRenderer(width: width).render(layouts) == narrowest, "\(width)")
+    }
+  }
+
   @Test("Cutting ends in an ellipsis and never splits a character")
   func truncation() {
     #expect(TerminalText.truncate("Summer trip", to: 8) == "Summer …")

@@ -42,9 +42,15 @@ public struct TextGridRenderer: Sendable {
     self.color = color
   }
 
+  /// The widest grid drawn: a wider ``width`` (up to `Int.max`) is drawn this wide, as a
+  /// narrower one (down to `Int.min`) is drawn ``minimumWidth`` wide; a grid row costs memory
+  /// and time in proportion to its width.
+  public static let maximumWidth = 1_000
+
   /// The columns of one day at this width.
   public var columnWidth: Int {
-    max(TextGridRenderer.minimumColumnWidth, (width - 8) / 7)
+    let drawn = min(max(width, 0), TextGridRenderer.maximumWidth)
+    return max(TextGridRenderer.minimumColumnWidth, (drawn - 8) / 7)
   }
 
   /// The text of several layouts, one grid after another with a blank line between them.
