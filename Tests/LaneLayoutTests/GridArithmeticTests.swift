@@ -68,6 +68,25 @@ struct GridArithmeticTests {
     #expect(Day(iso: "9999-12-31")?.description == "9999-12-31")
   }
 
+  @Test("Days and months made from extreme numbers are nil, never an overflow")
+  func extremeComponents() throws {
+    for year in [Int.min, Int.min + 1, -(1 << 40) - 1, (1 << 40) + 1, Int.max - 1, Int.max] {
+      for month in [1, 2, 3, 12] {
+        #expect(Day(year: year, month: month, day: 1) == nil, "\(year)-\(month)")
+      }
+    }
+    for year in [-(1 << 40), 1 << 40, -1, 0] {
+      let day = try #require(Day(year: year, month: 3, day: 1))
+      #expect(day.components == (year, 3, 1))
+    }
+    let month = try #require(YearMonth(year: 2024, month: 8))
+    for count in [Int.min, Int.min + 1, -24_284, 95_705, Int.max - 1, Int.max] {
+      #expect(month.adding(months: count) == nil, "\(count)")
+    }
+    #expect(month.adding(months: -24_283) == YearMonth(year: 1, month: 1))
+    #expect(month.adding(months: 95_704) == YearMonth(year: 9999, month: 12))
+  }
+
   @Test func parsesMonthsAndWeekdays() {
     #expect(YearMonth(iso: "2024-08")?.description == "2024-08")
     #expect(YearMonth(iso: "2024-13") == nil)

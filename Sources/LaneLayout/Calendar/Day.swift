@@ -11,9 +11,12 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     self.ordinal = ordinal
   }
 
-  /// The day with these components, or nil when they name no day (month 13, February 30, …).
+  /// The day with these components, or nil when they name no day (month 13, February 30, …)
+  /// or the year lies beyond ±2^40, where the day count would overflow.
   public init?(year: Int, month: Int, day: Int) {
-    guard (1...12).contains(month), day >= 1, day <= Day.daysIn(year: year, month: month) else {
+    guard (1...12).contains(month), Day.countableYears.contains(year), day >= 1,
+      day <= Day.daysIn(year: year, month: month)
+    else {
       return nil
     }
     ordinal = Day.daysSinceEpoch(year: year, month: month, day: day)
@@ -103,7 +106,12 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     }
   }
 
-  /// Days since 1970-01-01 of a date, without checking that the date exists.
+  /// The years a ``Day`` is made from: far beyond any calendar's, and every step of the day
+  /// count stays far inside `Int`.
+  static let countableYears = -(1 << 40)...(1 << 40)
+
+  /// Days since 1970-01-01 of a date, without checking that the date exists (a year within
+  /// ±2^40, a month 1–12 and a day 1–31 never overflow).
   public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400

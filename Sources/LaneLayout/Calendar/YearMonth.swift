@@ -36,7 +36,8 @@ public struct YearMonth: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
   /// The month `count` months later (earlier when negative), or nil past year 1–9999.
   public func adding(months count: Int) -> YearMonth? {
-    let index = year * 12 + (month - 1) + count
+    let (index, overflow) = (year * 12 + (month - 1)).addingReportingOverflow(count)
+    guard !overflow, index >= 0 else { return nil }
     return YearMonth(year: index / 12, month: index % 12 + 1)
   }
 
