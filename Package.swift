@@ -37,7 +37,11 @@ let package = Package(
     ),
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
     .testTarget(
-      name: "FeedImportTests", dependencies: ["FeedImport", "FeedIndex", "IcsLanes", "CLibical"],
+      name: "FeedImportTests",
+      dependencies: [
+        "FeedImport", "FeedIndex", "IcsLanes", "CLibical",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       exclude: ["Golden", "Fixtures"]),
     .testTarget(
       name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"],

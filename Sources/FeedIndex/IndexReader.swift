@@ -110,7 +110,23 @@ struct IndexReader {
       // An override's two ranges may both meet the window: once is enough.
       var events: [(position: Int, line: Int)] = []
       events.reserveCapacity(kept.count)
-      for event in kept where events.last?.position != event.position { events.append(event) }
+      for event in kept {
+        guard let last = events.last else {
+          events.append(event)
+          continue
+        }
+        // Rows that contradict each other: one event at two lines, or lines out of the file's
+        // order. The index is damaged, not the feed.
+        if last.position == event.position {
+          guard last.line == event.line else { throw Unusable.damaged }
+          continue
+        }
+        guard last.line < event.line else { throw Unusable.damaged }
+        events.append(event)
+      }
+      guard events.count <= eventCount,
+        events.first.map({ $0.position >= 0 && $0.line >= 1 }) ?? true
+      else { throw Unusable.damaged }
       var parts: [ReplayPart] = []
       var next = 0
       let partRows = try Row.fetchCursor(db, sql: "SELECT * FROM part ORDER BY position")

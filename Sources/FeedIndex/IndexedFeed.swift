@@ -11,7 +11,8 @@ import LaneLayout
 /// modification and change times are those it was built from; when any differs, the file's
 /// bytes are hashed and compared with the hash taken at the build (equal: the index is kept and
 /// its keys updated; else it is rebuilt). An index file that is not one, is damaged, truncated
-/// or of another version is rebuilt. Anything that goes wrong with the index (a folder that
+/// or of another version is rebuilt, and so is one whose rows contradict themselves or the
+/// feed's lines while read (``IndexReader/replay(window:)``). Anything that goes wrong with the index (a folder that
 /// cannot be written, a full disk) falls back to reading the feed without it.
 package enum IndexedFeed {
   /// Loads the feed file at `path` with `options` through the index kept at `place`.
@@ -41,9 +42,12 @@ package enum IndexedFeed {
         let replay = try reader.replay(window: options.window)
         feed = try Feed(path: path, replaying: replay, options: options)
       } catch let error as ImportError {
-        // A file replaced while read is read again as it is now; else the problem is the feed's.
+        // A file replaced while read is read again as it is now.
         if FeedKeys(path: path) != keys { return try plain() }
-        throw error
+        // The feed's bytes are not what the index says, yet its keys (the change time among
+        // them) are those the index holds: the index is damaged. Else the problem is the feed's.
+        guard error.isReplayMismatch else { throw error }
+        unlink(indexFile)
       } catch {
         unlink(indexFile)
       }

@@ -1,6 +1,7 @@
 import FeedImport
 import FeedIndex
 import Foundation
+import GRDB
 import IcsLanes
 import LaneLayout
 import Testing
@@ -203,8 +204,36 @@ enum IndexDamage: String, CaseIterable, Sendable {
   case foreignText
   /// Replaced by another SQLite database.
   case foreignDatabase
+  /// Sound SQLite, but its events' lines moved by one: the feed holds no VEVENT where it says.
+  case linesShifted
+  /// Sound SQLite, but one event at two lines: rows that contradict each other.
+  case oneEventAtTwoLines
+  /// Sound SQLite, but fewer events in the feed than it keeps for the month.
+  case countBelowKept
+  /// Sound SQLite, but its line checkpoints lost.
+  case checkpointsLost
+  /// Sound SQLite, but a passed-over event sharing a UID at a line past the feed's end.
+  case sharingPastTheEnd
+
+  /// The SQL that damages the rows, for the cases that keep the file sound.
+  var statement: String? {
+    switch self {
+    case .linesShifted: "UPDATE reach SET line = line + 1"
+    case .oneEventAtTwoLines: "UPDATE reach SET position = (SELECT min(position) FROM reach)"
+    case .countBelowKept: "UPDATE feed SET event_count = 1"
+    case .checkpointsLost: "UPDATE feed SET checkpoints = x''"
+    case .sharingPastTheEnd: "INSERT INTO sharing VALUES (1000000, 99999, x'41', NULL)"
+    default: nil
+    }
+  }
 
   func apply(to indexFile: String, folder: String) throws {
+    if let statement {
+      let queue = try DatabaseQueue(path: indexFile)
+      try queue.write { try $0.execute(sql: statement) }
+      try queue.close()
+      return
+    }
     switch self {
     case .overwrittenMiddle, .overwrittenHeader:
       let handle = try #require(FileHandle(forUpdatingAtPath: indexFile))
@@ -221,6 +250,9 @@ enum IndexDamage: String, CaseIterable, Sendable {
       try Data().write(to: URL(fileURLWithPath: indexFile))
     case .foreignText:
       try "not an index\n".write(toFile: indexFile, atomically: false, encoding: .utf8)
+    case .linesShifted, .oneEventAtTwoLines, .countBelowKept, .checkpointsLost,
+      .sharingPastTheEnd:
+      return
     case .foreignDatabase:
       // A real SQLite file of someone else's: an index of an older format looks the same.
       let other = TestSupport.sample("family.ics")

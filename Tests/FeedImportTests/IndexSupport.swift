@@ -21,7 +21,7 @@ struct IndexAnswer: Equatable, CustomStringConvertible {
         "name \(feed.name) color \(feed.color ?? "-") read \(feed.eventsRead)"
           + " duplicate \(feed.eventsDuplicate) passed over \(feed.eventsPassedOver)"
       ]
-      + layouts.map { "stats \($0.stats)" }
+      + layouts.map { "stats \(String(describing: $0.stats))" }
   }
 
   var description: String {

@@ -15,8 +15,7 @@ extension FeedLoader {
       guard let item = try event(at: passed.line, from: byteSource, buffer),
         tally.route(item) == nil
       else {
-        throw .unreadable(
-          path: byteSource.path, reason: "changed while read (line \(passed.line))")
+        throw .replayMismatch(path: byteSource.path, "line \(passed.line)")
       }
     }
     tally.eventsRead = replay.survey.eventsRead
@@ -39,8 +38,7 @@ extension FeedLoader {
         take(.notice(line: line, message: message))
       case .event(let line):
         guard let item = try event(at: line, from: byteSource, buffer) else {
-          throw .unreadable(
-            path: byteSource.path, reason: "changed while read (no VEVENT at line \(line))")
+          throw .replayMismatch(path: byteSource.path, "no VEVENT at line \(line)")
         }
         take(item)
       }
@@ -49,4 +47,20 @@ extension FeedLoader {
       sawCalendarData: replay.survey.sawCalendarData,
       startDescription: replay.survey.startDescription, nulBytes: replay.survey.nulBytes)
   }
+}
+
+extension ImportError {
+  /// What a replay throws when the feed's bytes are not what its index says is at a line: the
+  /// file changed while read, or (its keys unchanged) the index is damaged.
+  package static func replayMismatch(path: String, _ detail: String) -> ImportError {
+    .unreadable(path: path, reason: replayMismatchReason + " (" + detail + ")")
+  }
+
+  /// Whether this is a ``replayMismatch(path:_:)``.
+  package var isReplayMismatch: Bool {
+    guard case .unreadable(_, let reason) = self else { return false }
+    return reason.hasPrefix(ImportError.replayMismatchReason + " (")
+  }
+
+  private static let replayMismatchReason = "changed while read"
 }
