@@ -60,7 +60,8 @@ struct IndexReader {
   /// Checks the SQLite header against the file: the magic string, and a size that is the
   /// header's page count times its page size (a truncated or grown file is not ours as built).
   static func checkHeader(_ indexFile: String) throws {
-    let descriptor = open(indexFile, O_RDONLY | O_CLOEXEC)
+    // Non-blocking: a FIFO at the index's path must not wait for a writer.
+    let descriptor = open(indexFile, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw Unusable.missing }
     defer { close(descriptor) }
     var status = stat()

@@ -1,5 +1,6 @@
 import FeedImport
 import Foundation
+import GRDB
 import LaneLayout
 
 /// Loads feed files through an index (see ``IndexSchema``): the first load of a file surveys it
@@ -34,8 +35,12 @@ package enum IndexedFeed {
     let indexFile = place.indexFile(for: keys.path)
     var feed: Feed?
     // A damaged index whose header looked sound fails while read: built again, once.
+    let namedByUser: Bool
+    if case .file = place { namedByUser = true } else { namedByUser = false }
     for _ in 0..<2 where feed == nil {
-      guard let reader = usableIndex(indexFile, keys: keys, path: path) else {
+      guard
+        let reader = usableIndex(indexFile, keys: keys, path: path, namedByUser: namedByUser)
+      else {
         return try plain()
       }
       do {
@@ -58,8 +63,11 @@ package enum IndexedFeed {
   }
 
   /// The index of the feed with `keys`, valid for its bytes now: opened as it is, refreshed
-  /// when only the keys changed, else (re)built; nil when it cannot be had.
-  static func usableIndex(_ indexFile: String, keys: FeedKeys, path: String) -> IndexReader? {
+  /// when only the keys changed, else (re)built; nil when it cannot be had. A file the user
+  /// named (`namedByUser`) is built over only when ``mayReplace(_:)`` says so.
+  static func usableIndex(_ indexFile: String, keys: FeedKeys, path: String, namedByUser: Bool)
+    -> IndexReader?
+  {
     if let reader = try? IndexReader(indexFile: indexFile), reader.keys.path == keys.path {
       if reader.keys == keys { return reader }
       if FeedFingerprint.hash(path: path) == reader.hash, FeedKeys(path: path) == keys {
@@ -67,12 +75,48 @@ package enum IndexedFeed {
         return reader
       }
     }
+    if namedByUser && !mayReplace(indexFile) { return nil }
     do {
       try IndexBuilder.build(feedPath: path, keys: keys, into: indexFile)
       let reader = try IndexReader(indexFile: indexFile)
       return reader.keys == keys ? reader : nil
     } catch {
       return nil
+    }
+  }
+
+  /// Whether a new index may take the place of what is at `indexFile`, a path the user named
+  /// for one feed: nothing, an empty file, or an SQLite file that is an icslanes index (of any
+  /// feed or version) or too damaged to be anyone's database. A device, a FIFO or a folder, a
+  /// text file or another program's database is never replaced (the feed is then read without
+  /// an index): `--index /dev/null` or a mistyped `--index notes.txt` must not destroy them.
+  static func mayReplace(_ indexFile: String) -> Bool {
+    var status = stat()
+    guard stat(indexFile, &status) == 0 else { return errno == ENOENT }
+    guard status.st_mode & S_IFMT == S_IFREG else { return false }
+    if status.st_size == 0 { return true }
+    let descriptor = open(indexFile, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    var header = [UInt8](repeating: 0, count: 16)
+    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 16) }
+    close(descriptor)
+    guard count == 16, header == Array("SQLite format 3\0".utf8) else { return false }
+    do {
+      var configuration = Configuration()
+      configuration.readonly = true
+      let queue = try DatabaseQueue(path: indexFile, configuration: configuration)
+      defer { try? queue.close() }
+      let format = try queue.read { db in
+        try String.fetchOne(db, sql: "SELECT format FROM feed WHERE id = 1")
+      }
+      return format == IndexSchema.format
+    } catch let error as DatabaseError
+      where error.resultCode == .SQLITE_ERROR || error.resultCode == .SQLITE_MISMATCH
+    {
+      // It reads as a database, without our `feed` table: someone else's.
+      return false
+    } catch {
+      return true
     }
   }
 }

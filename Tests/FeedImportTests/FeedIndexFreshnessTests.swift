@@ -173,6 +173,44 @@ import Testing
   }
 
   /// The index file given as a file, not a folder, for one feed.
+  /// `--index FILE` naming something that is not an index: it is read without one, and what is
+  /// there is left as it was (a text file, another program's database, a FIFO with no writer,
+  /// which must not block the run).
+  @Test(.timeLimit(.minutes(1)))
+  func aPathThatIsNotAnIndexIsLeftAlone() throws {
+    let setup = try Setup()
+    defer { setup.cleanUp() }
+    let options = ImportOptions(window: setup.request.window)
+    let text = setup.folder + "/notes.txt"
+    try "my notes\n".write(toFile: text, atomically: false, encoding: .utf8)
+    let database = setup.folder + "/other.sqlite"
+    let queue = try DatabaseQueue(path: database)
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE feed (id INTEGER, format TEXT)")
+      try db.execute(sql: "INSERT INTO feed VALUES (1, 'someone else''s')")
+    }
+    try queue.close()
+    let fifo = setup.folder + "/fifo"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let before = try [text, database].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    for path in [text, database, fifo] {
+      let (feed, fromIndex) = try IndexedFeed.loadTelling(
+        path: setup.feed, options: options, place: .file(path))
+      #expect(!fromIndex, "\(path)")
+      #expect(IndexAnswer(feed, setup.request) == (try setup.plain()))
+    }
+    let after = try [text, database].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    #expect(after == before)
+    var status = stat()
+    #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    // An empty file is taken for the index, as a missing one is.
+    let empty = setup.folder + "/empty"
+    #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+    let (_, fromIndex) = try IndexedFeed.loadTelling(
+      path: setup.feed, options: options, place: .file(empty))
+    #expect(fromIndex)
+  }
+
   @Test func anIndexFileNamedForOneFeed() throws {
     let setup = try Setup()
     defer { setup.cleanUp() }
