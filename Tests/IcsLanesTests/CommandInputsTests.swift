@@ -149,6 +149,21 @@ struct CommandInputsTests {
     let missing = try CommandRunner.run(
       [CommandInputsTests.family, "--month", "2024-08", "--config", "/nonexistent/icslanes.toml"])
     #expect(missing.status == 66)
+    // What cannot be a configuration file is not read: a huge file, a FIFO (no writer: reading
+    // it would wait for ever).
+    let (home, file) = try CommandInputsTests.configHome(
+      "width = 100\n" + String(repeating: "# padding\n", count: 110_000))
+    let huge = try CommandRunner.run(
+      [CommandInputsTests.family, "--month", "2024-08"], environment: ["XDG_CONFIG_HOME": home])
+    #expect(huge.status == 78)
+    #expect(
+      huge.stderr == "icslanes: error: \(file): larger than 1 MiB; not a configuration file\n")
+    try FileManager.default.removeItem(atPath: file)
+    #expect(mkfifo(file, 0o600) == 0)
+    let fifo = try CommandRunner.run(
+      [CommandInputsTests.family, "--month", "2024-08"], environment: ["XDG_CONFIG_HOME": home])
+    #expect(fifo.status == 78)
+    #expect(fifo.stderr.hasSuffix("cannot read the configuration file: not a regular file\n"))
   }
 
   @Test("A folder of 3000 files is read with 32 file descriptors")

@@ -56,10 +56,26 @@ struct ConfigFile {
     return home + "/.config/icslanes/config.toml"
   }
 
+  /// The largest configuration file read: a real one takes a few hundred bytes.
+  static let maximumSize = 1 << 20
+
   /// Reads the file at `path`; nil when it does not exist and was not asked for by name.
   static func load(path: String, required: Bool, home: String?) throws(CommandFailure)
     -> ConfigFile?
   {
+    // Never read what cannot be a configuration file: a device or FIFO, or a huge file (300 MB
+    // took TOMLKit 10 s and 1.5 GB before it failed).
+    var status = stat()
+    if stat(path, &status) == 0 {
+      switch status.st_mode & S_IFMT {
+      case S_IFREG where status.st_size > ConfigFile.maximumSize:
+        throw failure(path, nil, "larger than 1 MiB; not a configuration file")
+      case S_IFREG, S_IFDIR:
+        break
+      default:
+        throw failure(path, nil, "cannot read the configuration file: not a regular file")
+      }
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
