@@ -22,6 +22,14 @@ struct CommandSettings {
     throws
   {
     let config = try CommandSettings.readConfig(command, environment: environment)
+    // A TZ that names no zone is never the display zone, and glibc must not read it either: it
+    // opens /usr/share/zoneinfo/$TZ the first time anything asks for local time, and a TZ of
+    // ../../tmp/fifo blocked the run there. Unset, glibc and the system zone both take
+    // /etc/localtime, as they did past such a TZ.
+    let tz = ProcessInfo.processInfo.environment["TZ"] ?? ""
+    let unknownTZ =
+      !tz.isEmpty && DisplayZone(named: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) == nil
+    if unknownTZ { unsetenv("TZ") }
     // Flags first, then the configuration file, then the defaults.
     let zone: DisplayZone
     if let name = command.tz {
@@ -39,9 +47,7 @@ struct CommandSettings {
       }
     } else {
       zone = .system
-      if let tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty,
-        DisplayZone(named: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) == nil
-      {
+      if unknownTZ {
         Diagnostics.printWarnings([
           "TZ \"\(tz)\" is not a known time zone; showing times in \(zone.name) (use --tz to choose)"
         ])

@@ -46,6 +46,26 @@ struct HostileCommandTests {
     #expect(result.stderr.contains("TZ \"Mars/Base\" is not a known time zone"))
   }
 
+  @Test(
+    "a TZ naming a FIFO does not block: glibc never reads a TZ that names no zone",
+    .timeLimit(.minutes(1)))
+  func tzNamingAFIFO() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "icslanes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("zone").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // glibc reads /usr/share/zoneinfo/$TZ: climb from there to the FIFO.
+    let tz = "../../../.." + fifo
+    for extra in [[], ["--tz", "Europe/Berlin"]] {
+      let result = try CommandErrorTests.run(
+        [HostileCommandTests.sample, "--month", "2024-08"] + extra, environment: ["TZ": tz])
+      #expect(result.status == 0, "\(extra): \(result.stderr)")
+      #expect(result.stderr.contains("is not a known time zone") == extra.isEmpty)
+    }
+  }
+
   @Test("a symlink loop and a FIFO with no writer get clear messages and do not block")
   func loopAndFIFO() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
