@@ -126,6 +126,11 @@ struct FolderFeedTests {
     #expect(plain.color == nil)
     #expect(
       plain.warnings.map(\.message) == ["\"not-a-colour\" is not a colour (#rrggbb); left out"])
+    // Fullwidth hex digits are not hex digits: the JSON's colours stay #rrggbb.
+    try Data("ｆｆ８８００\n".utf8).write(to: folder.appendingPathComponent("color"))
+    let fullwidth = try Feed(location: .folder(folder.path))
+    #expect(fullwidth.color == nil)
+    #expect(fullwidth.warnings.count == 1)
     var options = ImportOptions()
     options.calendarName = "Home"
     options.calendarColor = "#ABC"

@@ -80,6 +80,10 @@ struct ColorTests {
     #expect(ColorText.hex("notacolour") == nil)
     #expect(ColorText.hex("#12345") == nil)
     #expect(ColorText.hex("#gggggg") == nil)
+    // Swift's isHexDigit takes fullwidth digits too; no CSS or JSON reader does.
+    #expect(ColorText.hex("#ｆｆ００００") == nil)
+    #expect(ColorText.hex("#ＡＢＣ") == nil)
+    #expect(ColorText.hex("#٠١٢٣٤٥") == nil)
   }
 
   @Test("Merged calendars get distinct colours, deterministically")

@@ -16,8 +16,14 @@ public enum ColorText {
     let lower = value.lowercased()
     if let named = CSSColorNames.table[lower] { return named }
     guard lower.hasPrefix("#") else { return nil }
-    let digits = lower.dropFirst()
-    guard digits.allSatisfy(\.isHexDigit) else { return nil }
+    return hex(digits: lower.dropFirst())
+  }
+
+  /// `#rrggbb` for the lower-case digits of `rgb`, `rrggbb` or `rrggbbaa` (the alpha dropped),
+  /// given without their `#`; nil for anything else. Only ASCII digits count: Swift's
+  /// `isHexDigit` also takes fullwidth ones (`ｆｆ００００`), which no CSS or JSON reader does.
+  static func hex(digits: Substring) -> String? {
+    guard digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
     switch digits.count {
     case 3: return "#" + digits.map { "\($0)\($0)" }.joined()
     case 6: return "#" + digits

@@ -63,13 +63,7 @@ struct CalendarFolder {
   static func hexColor(_ text: String) -> String? {
     var digits = Substring(text.trimmingCharacters(in: .whitespaces).lowercased())
     if digits.hasPrefix("#") { digits = digits.dropFirst() }
-    guard digits.allSatisfy(\.isHexDigit) else { return nil }
-    switch digits.count {
-    case 3: return "#" + digits.map { "\($0)\($0)" }.joined()
-    case 6: return "#" + digits
-    case 8: return "#" + digits.prefix(6)
-    default: return nil
-    }
+    return ColorText.hex(digits: digits)
   }
 }
 
