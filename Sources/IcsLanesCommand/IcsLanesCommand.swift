@@ -30,10 +30,16 @@ struct IcsLanesCommand: ParsableCommand {
     completion: .file(extensions: ["ics"]))
   var feeds: [String] = []
 
-  @Option(help: "The month to lay out, YYYY-MM. Default: this month in the display zone.")
+  // Numbers and dates take the next argument whatever it is: `--timeout -1` or `--month -2024-08`
+  // is a bad value, rejected as such, not a missing one.
+  @Option(
+    parsing: .unconditional,
+    help: "The month to lay out, YYYY-MM. Default: this month in the display zone.")
   var month: String?
 
-  @Option(help: "Seconds a URL may stay silent before the fetch fails (default 30).")
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds a URL may stay silent before the fetch fails (default 30).")
   var timeout: Double?
 
   @Option(
@@ -113,7 +119,7 @@ struct IcsLanesCommand: ParsableCommand {
     completion: .list(["de_DE", "en_GB", "en_US", "es_ES", "fr_FR", "ja_JP", "ko_KR", "zh_CN"]))
   var locale: String?
 
-  @Option(help: .hidden)
+  @Option(parsing: .unconditional, help: .hidden)
   var today: String?
 
   @OptionGroup(title: "Filters and colours")

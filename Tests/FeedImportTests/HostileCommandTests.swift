@@ -12,6 +12,8 @@ struct HostileCommandTests {
     arguments: [
       ("--months", "--months must be 1 to 1200"), ("--width", "--width must be at least 1"),
       ("--max-lanes", "--max-lanes must be at least 1"),
+      ("--timeout", "--timeout must be more than 0"),
+      ("--month", "--month \"-1\" is not a month"), ("--today", "--today \"-1\" is not a date"),
     ])
   func negativeNumbers(_ option: String, _ message: String) throws {
     let result = try CommandErrorTests.run([
