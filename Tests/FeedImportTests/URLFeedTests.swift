@@ -34,6 +34,7 @@ struct URLFeedTests {
           status: 200, headers: calendar, body: Array(bigFeed.utf8), pieceSize: 1500),
         "/broken": .respond(status: 500, headers: [:], body: Array("oops".utf8)),
         "/stall.ics": .stall,
+        "/trickle.ics": .trickle,
       ], maximumConnections: 16, lifetime: 50, stallSeconds: stallSeconds)
   }
 
@@ -166,6 +167,22 @@ struct URLFeedTests {
     }
     let elapsed = Date().timeIntervalSince(started)
     #expect(reason?.hasPrefix("timed out") == true, "\(reason ?? "no error")")
+    #expect(elapsed >= 0.9 && elapsed < 6, "took \(elapsed) s")
+  }
+
+  @Test("A server that sends a byte at a time fails as too slow after the timeout")
+  func trickle() throws {
+    let server = try URLFeedTests.server(stallSeconds: 10)
+    defer { server.stop() }
+    var options = ImportOptions()
+    options.networkTimeout = 1
+    let started = Date()
+    let reason = URLFeedTests.unavailableReason {
+      _ = try Feed(
+        location: try URLFeedTests.location(server.url("/trickle.ics")), options: options)
+    }
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(reason == "too slow: fewer than 1024 bytes in 1 s", "\(reason ?? "no error")")
     #expect(elapsed >= 0.9 && elapsed < 6, "took \(elapsed) s")
   }
 

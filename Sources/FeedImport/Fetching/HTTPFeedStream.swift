@@ -11,6 +11,10 @@ import Foundation
 /// ``fill(_:)`` on the loading thread waits for the next ones. ``open()`` waits for the response
 /// head, so an error status fails before the first byte is parsed. The queue is not bounded:
 /// when the network is faster than the parse, the body waits in memory.
+///
+/// A body must also keep coming: fewer than ``leastBytesPerTimeout`` bytes in any `timeout`
+/// seconds fails the fetch as too slow. URLSession's own timeout only counts silence, so a
+/// server sending one byte every few seconds kept a run going for ever.
 final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   /// The URL fetched.
   let url: URL
@@ -27,6 +31,14 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   private var finished = false
   private var failure: ImportError?
   private var total: Int?
+  /// Bytes of the body received, and when the last ``leastBytesPerTimeout`` of them were
+  /// complete (the response head counts as the start).
+  private var received = 0
+  private var markedBytes = 0
+  private var markedAt = DispatchTime.now()
+
+  /// The least a body brings in every `timeout` seconds before the fetch is called too slow.
+  static let leastBytesPerTimeout = 1_024
 
   private var session: URLSession?
   private var task: URLSessionDataTask?
@@ -83,6 +95,16 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     condition.lock()
     defer { condition.unlock() }
     while pieceHead == pieces.count, !finished, failure == nil { condition.wait() }
+    if failure == nil, isTooSlow() {
+      failure = .unavailable(
+        source: source,
+        reason:
+          "too slow: fewer than \(HTTPFeedStream.leastBytesPerTimeout) bytes in \(Int(timeout.rounded(.up))) s"
+      )
+      // Cancelled off this lock: the session's queue takes it to report the cancel.
+      let task = task
+      DispatchQueue.global().async { task?.cancel() }
+    }
     if let failure { throw failure }
     var count = 0
     while pieceHead < pieces.count, count < buffer.count {
@@ -119,6 +141,7 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
       condition.unlock()
     }
     responded = true
+    markedAt = .now()
     if let http = response as? HTTPURLResponse {
       guard (200..<300).contains(http.statusCode) else {
         let text = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
@@ -164,6 +187,11 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     condition.lock()
     pieces.append(data)
+    received += data.count
+    if received - markedBytes >= HTTPFeedStream.leastBytesPerTimeout {
+      markedBytes = received
+      markedAt = .now()
+    }
     condition.broadcast()
     condition.unlock()
   }
@@ -179,6 +207,14 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     condition.broadcast()
     condition.unlock()
     session.finishTasksAndInvalidate()
+  }
+
+  /// Whether the body, not yet complete, brought fewer than ``leastBytesPerTimeout`` bytes in
+  /// the last `timeout` seconds. Called with `condition` held.
+  private func isTooSlow() -> Bool {
+    guard !finished else { return false }
+    let waited = Double(DispatchTime.now().uptimeNanoseconds - markedAt.uptimeNanoseconds) / 1e9
+    return waited > max(1, timeout.rounded(.up))
   }
 
   /// ` (at URL)` when a redirect led elsewhere.

@@ -17,6 +17,8 @@ final class LocalHTTPServer: @unchecked Sendable {
     case redirect(status: Int, location: String)
     /// Reads the request, then says nothing.
     case stall
+    /// A 200 head, then a byte every 100 ms for at most ``stallSeconds`` seconds.
+    case trickle
   }
 
   let maximumConnections: Int
@@ -170,6 +172,13 @@ final class LocalHTTPServer: @unchecked Sendable {
           var byte: UInt8 = 0
           if recv(connection, &byte, 1, Int32(MSG_PEEK)) <= 0 { return }
         }
+      }
+    case .trickle:
+      writeHead(connection, status: 200, headers: [:], length: 1_000_000)
+      let until = Date().addingTimeInterval(stallSeconds)
+      while Date() < until, !isStopped {
+        guard write(connection, Array("X".utf8)) else { return }
+        usleep(100_000)
       }
     case nil:
       let body = Array("not found\n".utf8)
