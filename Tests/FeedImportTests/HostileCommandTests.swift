@@ -7,6 +7,14 @@ import Testing
 struct HostileCommandTests {
   static let sample = Hostile.sample("hostile/dur-hours.ics")
 
+  /// A new empty folder under the temporary directory (the caller removes it).
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "icslanes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
   @Test(
     "negative numbers are rejected as numbers, not read as options",
     arguments: [
@@ -52,9 +60,7 @@ struct HostileCommandTests {
     "a TZ naming a FIFO does not block: glibc never reads a TZ that names no zone",
     .timeLimit(.minutes(1)))
   func tzNamingAFIFO() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "icslanes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try HostileCommandTests.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appendingPathComponent("zone").path
     #expect(mkfifo(fifo, 0o600) == 0)
@@ -70,9 +76,7 @@ struct HostileCommandTests {
 
   @Test("a symlink loop and a FIFO with no writer get clear messages and do not block")
   func loopAndFIFO() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "icslanes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try HostileCommandTests.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let first = folder.appendingPathComponent("a.ics").path
     let second = folder.appendingPathComponent("b.ics").path
@@ -92,9 +96,7 @@ struct HostileCommandTests {
   func bidiAndBOM() throws {
     let text = TerminalText.sanitize("a\u{202E}b\u{2066}c\u{FEFF}d\u{2069}")
     #expect(text == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "icslanes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try HostileCommandTests.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("bom.ics").path
     try Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("BEGIN:VCALENDAR\r\n".utf8)).write(

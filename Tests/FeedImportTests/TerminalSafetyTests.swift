@@ -64,6 +64,12 @@ struct TerminalSafetyTests {
     #expect(raw.isEmpty)
     #expect(page.components(separatedBy: "&quot;\u{301} onmouseover").count == 3)
     #expect(page.contains("&#39;\u{301} onclick=alert(4) &amp;\u{301}amp;"))
+    let title = "x&quot;\u{301} onmouseover=alert(1) &lt;\u{301}script&gt;alert(2)"
+    let attribute = "title=\"" + title
+    #expect(page.contains(attribute))
+    // A line break of the title stays one in the tooltip, a mark after it stays after it.
+    let lines = "title=\"line one&#10;\u{301}line two &quot;\u{200D}&lt;\u{FE0F}&#10;"
+    #expect(page.contains(lines))
   }
 
   @Test("the hostile sample's titles, locations and calendar name never carry controls")

@@ -155,33 +155,29 @@ struct URLFeedTests {
     #expect(toFile?.hasPrefix("other error") == false)
   }
 
-  @Test("A server that stalls fails after the timeout, not later")
-  func stall() throws {
+  /// The reason the fetch of `path` fails with a 1 s timeout, and how long it took.
+  static func slowFetch(_ path: String) throws -> (reason: String?, seconds: Double) {
     let server = try URLFeedTests.server(stallSeconds: 10)
     defer { server.stop() }
     var options = ImportOptions()
     options.networkTimeout = 1
     let started = Date()
     let reason = URLFeedTests.unavailableReason {
-      _ = try Feed(location: try URLFeedTests.location(server.url("/stall.ics")), options: options)
+      _ = try Feed(location: try URLFeedTests.location(server.url(path)), options: options)
     }
-    let elapsed = Date().timeIntervalSince(started)
+    return (reason, Date().timeIntervalSince(started))
+  }
+
+  @Test("A server that stalls fails after the timeout, not later")
+  func stall() throws {
+    let (reason, elapsed) = try URLFeedTests.slowFetch("/stall.ics")
     #expect(reason?.hasPrefix("timed out") == true, "\(reason ?? "no error")")
     #expect(elapsed >= 0.9 && elapsed < 6, "took \(elapsed) s")
   }
 
   @Test("A server that sends a byte at a time fails as too slow after the timeout")
   func trickle() throws {
-    let server = try URLFeedTests.server(stallSeconds: 10)
-    defer { server.stop() }
-    var options = ImportOptions()
-    options.networkTimeout = 1
-    let started = Date()
-    let reason = URLFeedTests.unavailableReason {
-      _ = try Feed(
-        location: try URLFeedTests.location(server.url("/trickle.ics")), options: options)
-    }
-    let elapsed = Date().timeIntervalSince(started)
+    let (reason, elapsed) = try URLFeedTests.slowFetch("/trickle.ics")
     #expect(reason == "too slow: fewer than 1024 bytes in 1 s", "\(reason ?? "no error")")
     #expect(elapsed >= 0.9 && elapsed < 6, "took \(elapsed) s")
   }
