@@ -6,13 +6,17 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
   /// Days since 1970-01-01 (negative before it).
   public let ordinal: Int
 
-  /// The day with this ordinal (days since 1970-01-01).
+  /// The day with this ordinal (days since 1970-01-01), clamped to about ±190 billion years
+  /// (±2^46 days), where every date computation, and a day's seconds, stay inside 64 bits.
   public init(ordinal: Int) {
-    self.ordinal = ordinal
+    self.ordinal = min(max(ordinal, -Day.ordinalLimit), Day.ordinalLimit)
   }
 
+  /// The largest ordinal a ``Day`` holds (its negative is the smallest).
+  static let ordinalLimit = 1 << 46
+
   /// The day with these components, or nil when they name no day (month 13, February 30, …)
-  /// or the year lies beyond ±2^40, where the day count would overflow.
+  /// or the year lies beyond ±2^37, past the days a ``Day`` holds.
   public init?(year: Int, month: Int, day: Int) {
     guard (1...12).contains(month), Day.countableYears.contains(year), day >= 1,
       day <= Day.daysIn(year: year, month: month)
@@ -56,7 +60,8 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
 
   /// The day `count` days later (earlier when negative).
   public func adding(days count: Int) -> Day {
-    Day(ordinal: ordinal + count)
+    let (sum, overflow) = ordinal.addingReportingOverflow(count)
+    return Day(ordinal: overflow ? (count > 0 ? Int.max : Int.min) : sum)
   }
 
   /// Days from `self` to `other`.
@@ -106,12 +111,12 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     }
   }
 
-  /// The years a ``Day`` is made from: far beyond any calendar's, and every step of the day
-  /// count stays far inside `Int`.
-  static let countableYears = -(1 << 40)...(1 << 40)
+  /// The years a ``Day`` is made from: far beyond any calendar's, and their days within
+  /// ``ordinalLimit``.
+  static let countableYears = -(1 << 37)...(1 << 37)
 
   /// Days since 1970-01-01 of a date, without checking that the date exists (a year within
-  /// ±2^40, a month 1–12 and a day 1–31 never overflow).
+  /// ±2^37, a month 1–12 and a day 1–31 never overflow).
   public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
