@@ -155,12 +155,14 @@ struct URLFeedTests {
     #expect(toFile?.hasPrefix("other error") == false)
   }
 
-  /// The reason the fetch of `path` fails with a 1 s timeout, and how long it took.
-  static func slowFetch(_ path: String) throws -> (reason: String?, seconds: Double) {
+  /// The reason the fetch of `path` fails with `timeout` (1 s), and how long it took.
+  static func slowFetch(_ path: String, timeout: Double = 1) throws -> (
+    reason: String?, seconds: Double
+  ) {
     let server = try URLFeedTests.server(stallSeconds: 10)
     defer { server.stop() }
     var options = ImportOptions()
-    options.networkTimeout = 1
+    options.networkTimeout = timeout
     let started = Date()
     let reason = URLFeedTests.unavailableReason {
       _ = try Feed(location: try URLFeedTests.location(server.url(path)), options: options)
@@ -180,6 +182,13 @@ struct URLFeedTests {
     let (reason, elapsed) = try URLFeedTests.slowFetch("/trickle.ics")
     #expect(reason == "too slow: fewer than 1024 bytes in 1 s", "\(reason ?? "no error")")
     #expect(elapsed >= 0.9 && elapsed < 6, "took \(elapsed) s")
+    // Any timeout a library caller sets is taken within 1 s…1 day: -5 is 1 s.
+    let (negative, _) = try URLFeedTests.slowFetch("/trickle.ics", timeout: -5)
+    #expect(negative == "too slow: fewer than 1024 bytes in 1 s")
+    for timeout in [Double.nan, .infinity, -.infinity, 0] {
+      let (broken, _) = try URLFeedTests.slowFetch("/broken", timeout: timeout)
+      #expect(broken?.hasPrefix("HTTP 500") == true, "\(timeout): \(broken ?? "no error")")
+    }
   }
 
   @Test("TLS to a plain HTTP server, and a refused connection, are named")

@@ -40,7 +40,8 @@ public struct ImportOptions: Sendable {
   /// Called after each chunk read with the bytes read so far and the total, when known.
   public var progress: (@Sendable (Int, Int?) -> Void)?
   /// Seconds a feed fetched from a URL may stay silent (connecting, or between two pieces of
-  /// data) before the fetch fails as ``ImportError/unavailable(source:reason:)``.
+  /// data), or bring less than 1 KiB of its body, before the fetch fails as
+  /// ``ImportError/unavailable(source:reason:)``. Taken within 1…86,400 (30 for NaN).
   public var networkTimeout: Double = 30
   /// The calendar's name, over the feed's X-WR-CALNAME and a folder's `displayname` (set from
   /// a configuration file).

@@ -43,10 +43,12 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   private var session: URLSession?
   private var task: URLSessionDataTask?
 
+  /// A stream of `url`; `timeout` is taken within 1…86,400 seconds (30 when it is not a number),
+  /// as a library caller may set any `Double`.
   init(url: URL, source: String, timeout: Double) {
     self.url = url
     self.source = source
-    self.timeout = timeout
+    self.timeout = timeout.isNaN ? 30 : min(max(timeout, 1), 86_400)
   }
 
   /// Stops the fetch (when the importer stops before the end of the body). Never called on
