@@ -51,6 +51,20 @@ struct TerminalTextTests {
     }
   }
 
+  @Test("Weekday names of any column count round the week")
+  func weekdayColumns() {
+    let names = CalendarNames.english
+    #expect(
+      names.weekday(column: 0, weekStart: .monday) == names.weekday(column: 7, weekStart: .monday))
+    #expect(
+      names.weekday(column: -1, weekStart: .monday) == names.weekday(column: 6, weekStart: .monday))
+    for column in [Int.min, Int.min + 1, -8, -1, 0, 6, 7, Int.max - 1, Int.max] {
+      for start in Weekday.allCases {
+        #expect(!names.weekday(column: column, weekStart: start).isEmpty)
+      }
+    }
+  }
+
   @Test("Cutting ends in an ellipsis and never splits a character")
   func truncation() {
     #expect(TerminalText.truncate("Summer trip", to: 8) == "Summer …")

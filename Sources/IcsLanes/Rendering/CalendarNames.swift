@@ -62,8 +62,9 @@ public struct CalendarNames: Sendable, Hashable {
     return formatter.string(from: date)
   }
 
-  /// The weekday name in column `column` of a grid whose rows start on `weekStart`.
+  /// The weekday name in column `column` of a grid whose rows start on `weekStart`; columns
+  /// past 6 or below 0 count on round the week (never out of range, whatever the `Int`).
   public func weekday(column: Int, weekStart: Weekday) -> String {
-    weekdays[(weekStart.isoIndex + column) % 7]
+    weekdays[(column % 7 + weekStart.isoIndex + 7) % 7]
   }
 }
