@@ -15,4 +15,6 @@ enum ExitCodes {
   static let config = ExitCode(78)
   /// Something went wrong inside icslanes.
   static let internalError = ExitCode(70)
+  /// The output cannot be written (a full disk, a closed standard output): sysexits' EX_IOERR.
+  static let outputError = ExitCode(74)
 }

@@ -9,7 +9,18 @@ enum StandardOutput {
       try FileHandle.standardOutput.write(contentsOf: bytes)
     } catch {
       throw CommandFailure(
-        message: "cannot write the output: \(error)", code: ExitCodes.internalError)
+        message: "cannot write the output: \(reason(error))", code: ExitCodes.outputError)
     }
+  }
+
+  /// The system's words for why a write failed ("No space left on device"), not Foundation's
+  /// dump of its error.
+  static func reason(_ error: any Error) -> String {
+    var error = error as NSError
+    while let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError { error = underlying }
+    if error.domain == NSPOSIXErrorDomain, let text = strerror(Int32(error.code)) {
+      return String(cString: text)
+    }
+    return error.localizedDescription
   }
 }

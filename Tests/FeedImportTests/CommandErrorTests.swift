@@ -27,10 +27,17 @@ struct CommandErrorTests {
 
   /// Runs `icslanes` with `environment` added to this process's, and no user's configuration
   /// file (a missing XDG folder means none is read).
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], shell: String? = nil
+  ) throws -> Run {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    // With `shell`, the command runs as `sh -c SHELL icslanes ARGUMENTS…` (redirections).
+    if let shell {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", shell, executable.path] + arguments
+    }
     var base = ProcessInfo.processInfo.environment
     base["XDG_CONFIG_HOME"] = "/nonexistent/icslanes-tests"
     process.environment = base.merging(environment) { $1 }

@@ -48,6 +48,21 @@ struct HostileCommandTests {
     }
   }
 
+  @Test("output that cannot be written: exit 74 with the system's reason, once")
+  func unwritableOutput() throws {
+    for format in ["json", "text", "html", "agenda"] {
+      let full = try CommandErrorTests.run(
+        [HostileCommandTests.sample, "--month", "2024-08", "--format", format],
+        shell: "exec \"$0\" \"$@\" > /dev/full")
+      #expect(full.status == 74, "\(format)")
+      #expect(full.stderr == "icslanes: error: cannot write the output: No space left on device\n")
+    }
+    let closed = try CommandErrorTests.run(
+      [HostileCommandTests.sample, "--month", "2024-08"], shell: "exec \"$0\" \"$@\" >&-")
+    #expect(closed.status == 74)
+    #expect(closed.stderr == "icslanes: error: cannot write the output: Bad file descriptor\n")
+  }
+
   @Test("an unknown zone in TZ is reported")
   func unknownTZ() throws {
     let result = try CommandErrorTests.run(
