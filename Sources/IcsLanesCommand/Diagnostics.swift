@@ -25,6 +25,6 @@ enum Diagnostics {
   }
 
   static func write(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    StandardError.write(line + "\n")
   }
 }

@@ -156,7 +156,7 @@ struct IcsLanesCommand: ParsableCommand {
     } catch let failure as CommandFailure {
       // Paths and feed bytes in the message never reach the terminal as control characters.
       let message = TerminalText.sanitize(failure.message)
-      FileHandle.standardError.write(Data("icslanes: error: \(message)\n".utf8))
+      StandardError.write("icslanes: error: \(message)\n")
       Foundation.exit(failure.code.rawValue)
     } catch {
       let code = exitCode(for: error)
@@ -169,7 +169,7 @@ struct IcsLanesCommand: ParsableCommand {
       let firstLine = message.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
       let text = TerminalText.sanitize(
         firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine)
-      FileHandle.standardError.write(Data("icslanes: error: \(text) (see icslanes --help)\n".utf8))
+      StandardError.write("icslanes: error: \(text) (see icslanes --help)\n")
       Foundation.exit(code == .validationFailure ? ExitCodes.usage.rawValue : code.rawValue)
     }
   }

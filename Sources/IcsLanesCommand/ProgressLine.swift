@@ -72,6 +72,6 @@ final class ProgressLine: @unchecked Sendable {
   }
 
   private static func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardError.write(text)
   }
 }

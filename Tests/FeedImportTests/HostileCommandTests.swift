@@ -63,6 +63,23 @@ struct HostileCommandTests {
     #expect(closed.stderr == "icslanes: error: cannot write the output: Bad file descriptor\n")
   }
 
+  @Test("a closed or full standard error loses the messages, not the run")
+  func unwritableStandardError() throws {
+    let sample = Hostile.sample("hostile/bad-events.ics")
+    let arguments = [sample, "--month", "2024-08", "--format", "json"]
+    let open = try CommandErrorTests.run(arguments)
+    #expect(open.status == 0)
+    #expect(!open.stderr.isEmpty)
+    for redirect in ["2>&-", "2>/dev/full"] {
+      let run = try CommandErrorTests.run(arguments, shell: "exec \"$0\" \"$@\" " + redirect)
+      #expect(run.status == 0, "\(redirect)")
+      #expect(run.stdout == open.stdout, "\(redirect)")
+    }
+    let missing = try CommandErrorTests.run(
+      ["/nonexistent/feed.ics", "--month", "2024-08"], shell: "exec \"$0\" \"$@\" 2>&-")
+    #expect(missing.status == 66)
+  }
+
   @Test("an unknown zone in TZ is reported")
   func unknownTZ() throws {
     let result = try CommandErrorTests.run(
