@@ -13,8 +13,9 @@ import LaneLayout
 /// bytes are hashed and compared with the hash taken at the build (equal: the index is kept and
 /// its keys updated; else it is rebuilt). An index file that is not one, is damaged, truncated
 /// or of another version is rebuilt, and so is one whose rows contradict themselves or the
-/// feed's lines while read (``IndexReader/replay(window:)``). Anything that goes wrong with the index (a folder that
-/// cannot be written, a full disk) falls back to reading the feed without it.
+/// feed's lines while read (`IndexReader.replay(window:)`). Anything that goes wrong with the
+/// index (a folder that cannot be written, a full disk) falls back to reading the feed without
+/// it.
 package enum IndexedFeed {
   /// Loads the feed file at `path` with `options` through the index kept at `place`.
   package static func load(path: String, options: ImportOptions, place: IndexPlace)
@@ -33,10 +34,10 @@ package enum IndexedFeed {
     }
     guard let keys = FeedKeys(path: path) else { return try plain() }
     let indexFile = place.indexFile(for: keys.path)
-    var feed: Feed?
-    // A damaged index whose header looked sound fails while read: built again, once.
     let namedByUser: Bool
     if case .file = place { namedByUser = true } else { namedByUser = false }
+    var feed: Feed?
+    // A damaged index whose header looked sound fails while read: built again, once.
     for _ in 0..<2 where feed == nil {
       guard
         let reader = usableIndex(indexFile, keys: keys, path: path, namedByUser: namedByUser)

@@ -214,9 +214,9 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   /// Whether the body, not yet complete, brought fewer than ``leastBytesPerTimeout`` bytes in
   /// the last `timeout` seconds. Called with `condition` held.
   private func isTooSlow() -> Bool {
-    guard !finished else { return false }
-    let waited = Double(DispatchTime.now().uptimeNanoseconds - markedAt.uptimeNanoseconds) / 1e9
-    return waited > max(1, timeout.rounded(.up))
+    let now = DispatchTime.now().uptimeNanoseconds
+    guard !finished, now > markedAt.uptimeNanoseconds else { return false }
+    return Double(now - markedAt.uptimeNanoseconds) / 1e9 > max(1, timeout.rounded(.up))
   }
 
   /// ` (at URL)` when a redirect led elsewhere.

@@ -8,8 +8,9 @@ enum AnsiStyle {
   /// The red, green and blue of a `#rrggbb` colour, or nil when it is not one.
   static func rgb(_ hex: String) -> (red: Int, green: Int, blue: Int)? {
     let digits = hex.dropFirst()
-    guard hex.hasPrefix("#"), digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
-      let value = Int(digits, radix: 16)
+    // ASCII digits only: `isHexDigit` takes fullwidth ones too.
+    guard hex.hasPrefix("#"), digits.count == 6,
+      digits.allSatisfy({ $0.isASCII && $0.isHexDigit }), let value = Int(digits, radix: 16)
     else {
       return nil
     }
