@@ -57,6 +57,9 @@ struct IndexReader {
       checkpoints: checkpoints)
   }
 
+  /// The 16 bytes every SQLite database file starts with.
+  static let sqliteMagic = Array("SQLite format 3\0".utf8)
+
   /// Checks the SQLite header against the file: the magic string, and a size that is the
   /// header's page count times its page size (a truncated or grown file is not ours as built).
   static func checkHeader(_ indexFile: String) throws {
@@ -70,7 +73,7 @@ struct IndexReader {
     }
     var header = [UInt8](repeating: 0, count: 100)
     let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
-    guard count == 100, Array(header[0..<16]) == Array("SQLite format 3\0".utf8) else {
+    guard count == 100, Array(header[0..<16]) == IndexReader.sqliteMagic else {
       throw Unusable.damaged
     }
     func bigEndian(_ offset: Int, _ length: Int) -> Int {

@@ -101,7 +101,7 @@ package enum IndexedFeed {
     var header = [UInt8](repeating: 0, count: 16)
     let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 16) }
     close(descriptor)
-    guard count == 16, header == Array("SQLite format 3\0".utf8) else { return false }
+    guard count == 16, header == IndexReader.sqliteMagic else { return false }
     do {
       var configuration = Configuration()
       configuration.readonly = true
