@@ -9,6 +9,10 @@ import LaneLayout
 /// room for it. Titles are cut with `…` and never split a character; wide (CJK) characters
 /// count two columns and combining marks none, so every column stays aligned.
 ///
+/// A week row draws at most ``maximumLanes`` lanes; the segments of the lanes past it are
+/// counted on the row's `+k more` line with those a capped layout (`--max-lanes`) hid, so that a
+/// feed of thousands of same-day occurrences costs a bounded grid, not a line per lane.
+///
 /// Today's number is marked `*` (in reverse video with colour). With colour, each bar takes
 /// its calendar's colour as background, days outside the month are dim, and a legend names the
 /// calendars when there are several.
@@ -46,6 +50,11 @@ public struct TextGridRenderer: Sendable {
   /// narrower one (down to `Int.min`) is drawn ``minimumWidth`` wide; a grid row costs memory
   /// and time in proportion to its width.
   public static let maximumWidth = 1_000
+
+  /// The most lanes a week row draws; the segments of further lanes are counted on the row's
+  /// `+k more` line. No terminal shows a row this deep, and a grid's cost stays in proportion
+  /// to it, whatever the layout holds.
+  public static let maximumLanes = 100
 
   /// The columns of one day at this width.
   public var columnWidth: Int {
@@ -101,10 +110,11 @@ public struct TextGridRenderer: Sendable {
     for week in layout.weeks {
       emit(rule("├", "┼", "┤"))
       emit(row(week.days.map { dayNumber($0, in: layout, cell: cell) }))
-      for lane in week.lanes {
+      for lane in week.lanes.prefix(TextGridRenderer.maximumLanes) {
         emit(laneLine(lane, week: week, cell: cell, colors: colors))
       }
-      if let more = week.more, !more.isEmpty {
+      let more = TextGridRenderer.hiddenCounts(of: week)
+      if !more.isEmpty {
         emit(
           row(
             week.days.map { day in
@@ -121,6 +131,22 @@ public struct TextGridRenderer: Sendable {
       }
       emit(legend.joined(separator: " "))
     }
+  }
+
+  /// For each day of `week`, what its `+k more` counts: the segments the layout hid there
+  /// (`more`) and those of the lanes past ``maximumLanes`` that cover the day.
+  static func hiddenCounts(of week: WeekRow) -> [Day: Int] {
+    var counts = week.more ?? [:]
+    let days = week.days
+    for lane in week.lanes.dropFirst(TextGridRenderer.maximumLanes) {
+      for segment in lane {
+        for day in days where segment.firstDay <= day && day <= segment.lastDay {
+          let count = counts[day, default: 0]
+          counts[day] = count == .max ? count : count + 1
+        }
+      }
+    }
+    return counts
   }
 
   /// `+k more` cut to a day column: ` +3 more`, or ` +3` when the words do not fit.
