@@ -24,13 +24,34 @@ package enum IndexedFeed {
     try loadTelling(path: path, options: options, place: place).feed
   }
 
-  /// ``load(path:options:place:)``, telling whether the feed came from the index (false: read
-  /// without it).
-  package static func loadTelling(path: String, options: ImportOptions, place: IndexPlace)
-    throws(ImportError) -> (feed: Feed, fromIndex: Bool)
+  /// Loads `location`, a file or a URL, with `options` through the index kept at `place`: a
+  /// file as ``load(path:options:place:)``, a URL through its kept body (``URLFeedCache``) when
+  /// `place` is a folder; anything else without an index.
+  package static func load(location: FeedLocation, options: ImportOptions, place: IndexPlace)
+    throws(ImportError) -> Feed
   {
+    switch location {
+    case .file(let path):
+      return try load(path: path, options: options, place: place)
+    case .url(let url):
+      if case .folder(let folder) = place {
+        return try URLFeedCache.load(url: url, options: options, folder: folder)
+      }
+      return try Feed(location: location, options: options)
+    case .standardInput, .folder:
+      return try Feed(location: location, options: options)
+    }
+  }
+
+  /// ``load(path:options:place:)``, telling whether the feed came from the index (false: read
+  /// without it). With `location`, the file holds that feed's bytes (a URL's kept body), and
+  /// the feed is named after it.
+  package static func loadTelling(
+    path: String, options: ImportOptions, place: IndexPlace, as location: FeedLocation? = nil
+  ) throws(ImportError) -> (feed: Feed, fromIndex: Bool) {
     func plain() throws(ImportError) -> (feed: Feed, fromIndex: Bool) {
-      (try Feed(contentsOf: path, options: options), false)
+      if let location { return (try Feed(contentsOf: path, as: location, options: options), false) }
+      return (try Feed(contentsOf: path, options: options), false)
     }
     guard let keys = FeedKeys(path: path) else { return try plain() }
     let indexFile = place.indexFile(for: keys.path)
@@ -46,7 +67,7 @@ package enum IndexedFeed {
       }
       do {
         let replay = try reader.replay(window: options.window)
-        feed = try Feed(path: path, replaying: replay, options: options)
+        feed = try Feed(path: path, replaying: replay, options: options, as: location)
       } catch let error as ImportError {
         // A file replaced while read is read again as it is now.
         if FeedKeys(path: path) != keys { return try plain() }

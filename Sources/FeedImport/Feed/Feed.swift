@@ -64,6 +64,20 @@ public final class Feed: @unchecked Sendable {
       reopen: { () throws(ImportError) -> ByteSource in try ByteSource(path: path) })
   }
 
+  /// Loads the file at `path` as the feed `location` (a URL whose body was kept in that file):
+  /// messages name `location`, and the calendar's fallback name is its.
+  package convenience init(
+    contentsOf path: String, as location: FeedLocation, options: ImportOptions
+  )
+    throws(ImportError)
+  {
+    var byteSource = try ByteSource(path: path)
+    try self.init(
+      byteSource: &byteSource, source: location.source, fallbackName: location.fallbackName,
+      options: options,
+      reopen: { () throws(ImportError) -> ByteSource in try ByteSource(path: path) })
+  }
+
   /// Loads the feed at `location`: a file, standard input, a folder of `.ics` files (one
   /// calendar) or a URL, fetched and parsed as it arrives.
   ///

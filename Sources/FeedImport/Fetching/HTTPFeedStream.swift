@@ -22,6 +22,9 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   let source: String
   /// Seconds the connection may stay silent.
   let timeout: Double
+  /// The validators of a copy kept from an earlier fetch: sent as `If-None-Match` and
+  /// `If-Modified-Since`, so that the server may answer 304 Not Modified.
+  let cached: HTTPValidators
 
   // Guarded by `condition`.
   private let condition = NSCondition()
@@ -31,6 +34,8 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   private var finished = false
   private var failure: ImportError?
   private var total: Int?
+  private var notModified = false
+  private var answered = HTTPValidators()
   /// Bytes of the body received, and when the last ``leastBytesPerTimeout`` of them were
   /// complete (the response head counts as the start).
   private var received = 0
@@ -45,9 +50,10 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 
   /// A stream of `url`; `timeout` is taken within 1…86,400 seconds (30 when it is not a number),
   /// as a library caller may set any `Double`.
-  init(url: URL, source: String, timeout: Double) {
+  init(url: URL, source: String, timeout: Double, cached: HTTPValidators = HTTPValidators()) {
     self.url = url
     self.source = source
+    self.cached = cached
     self.timeout = timeout.isNaN ? 30 : min(max(timeout, 1), 86_400)
   }
 
@@ -78,6 +84,10 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
     var request = URLRequest(url: url)
     request.timeoutInterval = seconds
+    if let etag = cached.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+    if let date = cached.lastModified {
+      request.setValue(date, forHTTPHeaderField: "If-Modified-Since")
+    }
     let task = session.dataTask(with: request)
     condition.lock()
     self.session = session
@@ -89,6 +99,22 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     while !responded, failure == nil, !finished { condition.wait() }
     if let failure { throw failure }
     return total
+  }
+
+  /// Whether the server answered 304 Not Modified to the validators sent (``cached``): no
+  /// body follows. Valid once ``open()`` has returned.
+  var isNotModified: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return notModified
+  }
+
+  /// The validators of the response (its `ETag` and `Last-Modified`), once ``open()`` has
+  /// returned.
+  var validators: HTTPValidators {
+    condition.lock()
+    defer { condition.unlock() }
+    return answered
   }
 
   /// Copies the next pieces of the body into `buffer` (at most its size), waiting for at
@@ -145,6 +171,16 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     responded = true
     markedAt = .now()
     if let http = response as? HTTPURLResponse {
+      if http.statusCode == 304, !cached.isEmpty {
+        // The copy kept is current: no body follows.
+        notModified = true
+        finished = true
+        completionHandler(.cancel)
+        return
+      }
+      answered = HTTPValidators(
+        etag: http.value(forHTTPHeaderField: "ETag"),
+        lastModified: http.value(forHTTPHeaderField: "Last-Modified"))
       guard (200..<300).contains(http.statusCode) else {
         let text = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
         failure = .unavailable(
@@ -202,7 +238,7 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
     condition.lock()
-    if let error, failure == nil {
+    if let error, failure == nil, !notModified {
       failure = .unavailable(source: source, reason: FetchFailure.reason(for: error))
     }
     finished = true

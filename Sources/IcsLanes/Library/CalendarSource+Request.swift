@@ -111,8 +111,8 @@ extension CalendarSource {
           feed = try Feed(bytes: bytes, name: name, options: options)
         case .location(let argument):
           let location = FeedLocation(argument: argument)
-          if let place, case .file(let path) = location {
-            feed = try IndexedFeed.load(path: path, options: options, place: place)
+          if let place {
+            feed = try IndexedFeed.load(location: location, options: options, place: place)
           } else {
             feed = try Feed(location: location, options: options)
           }

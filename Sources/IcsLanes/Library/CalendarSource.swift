@@ -34,6 +34,11 @@ public struct CalendarSource: Sendable {
   /// changed) here; each layout then reads from each file only the events that can touch its
   /// months, with the same result as a source loaded without an index.
   ///
+  /// A path may also be a URL (`http`, `https`, `webcal`): with a folder index its body is kept
+  /// there beside the server's `ETag` and `Last-Modified`, and each layout asks the server
+  /// whether it changed (a 304 answers from the kept body and its index). A folder of `.ics`
+  /// files, or a URL with an index file, is loaded without an index.
+  ///
   /// `options.window` is not used: each layout sets its own.
   ///
   /// - Throws: ``IcsLanesError/feed(source:error:)`` for the first feed that cannot be loaded.
@@ -47,7 +52,8 @@ public struct CalendarSource: Sendable {
     opening.window = Day(ordinal: -719_162)...Day(ordinal: -719_162)
     for path in paths {
       do {
-        _ = try IndexedFeed.load(path: path, options: opening, place: place)
+        _ = try IndexedFeed.load(
+          location: FeedLocation(argument: path), options: opening, place: place)
       } catch {
         throw .feed(source: path, error: error)
       }
@@ -65,7 +71,9 @@ public struct CalendarSource: Sendable {
     var loaded: [Feed] = []
     for path in indexed.paths {
       do {
-        loaded.append(try IndexedFeed.load(path: path, options: options, place: indexed.place))
+        loaded.append(
+          try IndexedFeed.load(
+            location: FeedLocation(argument: path), options: options, place: indexed.place))
       } catch {
         throw .feed(source: path, error: error)
       }

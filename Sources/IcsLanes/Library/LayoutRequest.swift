@@ -33,7 +33,9 @@ public struct LayoutRequest: Sendable {
   /// every event is parsed (for checking the pre-filter: the layouts are the same).
   public var prefilter = true
   /// Where feed files keep an index that later requests read instead of the whole file; nil
-  /// reads without one. Folders, URLs, standard input and bytes are always read without one.
+  /// reads without one. A URL keeps its body and the server's validators beside its index when
+  /// the index is a folder (the server is still asked each time; a 304 answers from the kept
+  /// body). Folders, standard input, bytes, and URLs with an index file are read without one.
   public var index: FeedIndexLocation?
   /// Told how far the loading has gone, from any thread.
   public var progress: (@Sendable (LoadProgress) -> Void)?

@@ -19,6 +19,61 @@ final class LocalHTTPServer: @unchecked Sendable {
     case stall
     /// A 200 head, then a byte every 100 ms for at most ``stallSeconds`` seconds.
     case trickle
+    /// A body the test may change between requests, with its validators: 304 Not Modified
+    /// when the request's `If-None-Match` is its ETag or its `If-Modified-Since` is its date.
+    case resource(Resource)
+  }
+
+  /// A body and its validators that a test changes between requests; it records what each
+  /// request asked and was answered.
+  final class Resource: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: (body: [UInt8], etag: String?, lastModified: String?)
+    private var log: [(ifNoneMatch: String?, ifModifiedSince: String?, status: Int)] = []
+
+    init(body: [UInt8], etag: String? = nil, lastModified: String? = nil) {
+      state = (body, etag, lastModified)
+    }
+
+    /// Serves `body` with these validators from the next request on.
+    func change(body: [UInt8], etag: String?, lastModified: String?) {
+      lock.lock()
+      state = (body, etag, lastModified)
+      lock.unlock()
+    }
+
+    /// The statuses answered, in order.
+    var statuses: [Int] {
+      lock.lock()
+      defer { lock.unlock() }
+      return log.map(\.status)
+    }
+
+    /// The `If-None-Match` and `If-Modified-Since` of each request, in order.
+    var asked: [(ifNoneMatch: String?, ifModifiedSince: String?)] {
+      lock.lock()
+      defer { lock.unlock() }
+      return log.map { ($0.ifNoneMatch, $0.ifModifiedSince) }
+    }
+
+    /// The answer to a request with `headers` (names in lower case).
+    func answer(_ headers: [String: String]) -> (
+      status: Int, headers: [String: String], body: [UInt8]
+    ) {
+      lock.lock()
+      defer { lock.unlock() }
+      let ifNoneMatch = headers["if-none-match"]
+      let ifModifiedSince = headers["if-modified-since"]
+      var validators: [String: String] = [:]
+      if let etag = state.etag { validators["ETag"] = etag }
+      if let date = state.lastModified { validators["Last-Modified"] = date }
+      let current =
+        (ifNoneMatch != nil && ifNoneMatch == state.etag)
+        || (ifNoneMatch == nil && ifModifiedSince != nil && ifModifiedSince == state.lastModified)
+      let status = current ? 304 : 200
+      log.append((ifNoneMatch, ifModifiedSince, status))
+      return (status, validators, current ? [] : state.body)
+    }
   }
 
   let maximumConnections: Int
@@ -180,6 +235,18 @@ final class LocalHTTPServer: @unchecked Sendable {
         guard write(connection, Array("X".utf8)) else { return }
         usleep(100_000)
       }
+    case .resource(let resource):
+      var headers: [String: String] = [:]
+      for line in String(decoding: head, as: UTF8.self).split(separator: "\r\n").dropFirst() {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+          .trimmingCharacters(in: .whitespaces)
+      }
+      let answer = resource.answer(headers)
+      writeHead(
+        connection, status: answer.status, headers: answer.headers, length: answer.body.count,
+        withLength: answer.status != 304)
+      _ = write(connection, answer.body)
     case nil:
       let body = Array("not found\n".utf8)
       writeHead(
@@ -188,10 +255,14 @@ final class LocalHTTPServer: @unchecked Sendable {
     }
   }
 
-  private func writeHead(_ connection: Int32, status: Int, headers: [String: String], length: Int) {
+  private func writeHead(
+    _ connection: Int32, status: Int, headers: [String: String], length: Int,
+    withLength: Bool = true
+  ) {
     var text = "HTTP/1.1 \(status) \(LocalHTTPServer.reason(status))\r\n"
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
-    text += "Content-Length: \(length)\r\nConnection: close\r\n\r\n"
+    if withLength { text += "Content-Length: \(length)\r\n" }
+    text += "Connection: close\r\n\r\n"
     _ = write(connection, Array(text.utf8))
   }
 
@@ -212,6 +283,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     case 200: return "OK"
     case 301: return "Moved Permanently"
     case 302: return "Found"
+    case 304: return "Not Modified"
     case 404: return "Not Found"
     case 500: return "Internal Server Error"
     default: return "Status"

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Fetches the body of a URL into a file, sending the validators of a copy kept from an
+/// earlier fetch, for a feed whose body is kept beside its index.
+package enum HTTPDownload {
+  /// What a fetch did.
+  package enum Outcome: Sendable, Equatable {
+    /// The server answered 304 Not Modified: the kept copy is current, nothing was written.
+    case notModified
+    /// The body was written whole; the response's validators.
+    case downloaded(HTTPValidators)
+    /// The body could not be written (a full disk): the file holds part of it at most.
+    case notWritten
+  }
+
+  /// Fetches `url` (`source` names it in messages) and writes its body to `descriptor`,
+  /// asking with `cached` whether the copy kept is still current.
+  ///
+  /// - Throws: ``ImportError/unavailable(source:reason:)`` as a feed read from the URL would:
+  ///   an error status, a host not found, a refused connection, a timeout, a body too slow.
+  package static func fetch(
+    url: URL, source: String, timeout: Double, cached: HTTPValidators, into descriptor: Int32
+  ) throws(ImportError) -> Outcome {
+    let stream = HTTPFeedStream(url: url, source: source, timeout: timeout, cached: cached)
+    // Cancels the fetch when this function leaves before the end of the body.
+    let handle = HTTPFeedHandle(stream)
+    _ = try handle.stream.open()
+    if stream.isNotModified { return .notModified }
+    let size = 1 << 20
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+    defer { buffer.deallocate() }
+    guard let base = buffer.baseAddress else { return .notWritten }
+    while true {
+      let count = try stream.fill(buffer)
+      if count == 0 { break }
+      var offset = 0
+      while offset < count {
+        let written = write(descriptor, base + offset, count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return .notWritten }
+        offset += written
+      }
+    }
+    return .downloaded(stream.validators)
+  }
+}

@@ -1,0 +1,220 @@
+import FeedImport
+import FeedIndex
+import Foundation
+import IcsLanes
+import LaneLayout
+import Testing
+
+/// Feeds at URLs read through an index folder (issue 16): the body is kept beside its index
+/// with the server's ETag and Last-Modified, a 304 answers from the kept body and its index,
+/// and the answer is always the one a read of the URL without the index gives.
+@Suite("URL feeds through the index", .timeLimit(.minutes(1)))
+struct URLIndexTests {
+  static let samples = ["team.ics", "hostile/bad-events.ics", "cases/duplicate-vevents.ics"]
+
+  private func bytes(_ sample: String) throws -> [UInt8] {
+    [UInt8](try #require(FileManager.default.contents(atPath: TestSupport.sample(sample))))
+  }
+
+  private func serve(_ resource: LocalHTTPServer.Resource) throws -> LocalHTTPServer {
+    try LocalHTTPServer(routes: ["/feed.ics": .resource(resource)], maximumConnections: 64)
+  }
+
+  private func url(_ server: LocalHTTPServer) throws -> URL {
+    guard case .url(let url) = FeedLocation(argument: server.url("/feed.ics")) else {
+      throw TestFailure("not a URL")
+    }
+    return url
+  }
+
+  /// The answer of the URL read without an index.
+  private func plain(_ url: URL, _ request: MonthRequest) throws -> IndexAnswer {
+    IndexAnswer(
+      try Feed(location: .url(url), options: ImportOptions(window: request.window)), request)
+  }
+
+  /// The answer of the URL through the index in `folder`, and whether the index answered.
+  private func indexed(_ url: URL, _ request: MonthRequest, _ folder: String) throws -> (
+    IndexAnswer, Bool
+  ) {
+    let (feed, fromIndex) = try URLFeedCache.loadTelling(
+      url: url, options: ImportOptions(window: request.window), folder: folder)
+    return (IndexAnswer(feed, request), fromIndex)
+  }
+
+  @Test(
+    "an ETag or a date: 304 answers from the kept body, the same as without the index",
+    arguments: samples)
+  func notModifiedAnswersFromTheIndex(sample: String) throws {
+    for validators in [("\"v1\"", nil), (nil, "Tue, 06 Aug 2024 10:00:00 GMT")]
+      as [(
+        String?, String?
+      )]
+    {
+      let folder = try IndexSupport.temporaryFolder()
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let resource = LocalHTTPServer.Resource(
+        body: try bytes(sample), etag: validators.0, lastModified: validators.1)
+      let server = try serve(resource)
+      defer { server.stop() }
+      let url = try url(server)
+      var indexedLoads = 0
+      for zone in ["UTC", "Europe/Berlin"] {
+        let request = try IndexSupport.request("2024-08", count: 2, zone: zone)
+        let expected = try plain(url, request)
+        for _ in 0..<2 {
+          let before = resource.statuses.count
+          let (answer, fromIndex) = try indexed(url, request, folder)
+          #expect(fromIndex)
+          #expect(answer == expected, "\(sample) \(zone)")
+          // The first indexed load fetches the body whole; every later one is answered 304.
+          let first = zone == "UTC" && indexedLoads == 0
+          #expect(Array(resource.statuses[before...]) == [first ? 200 : 304], "\(sample)")
+          if !first {
+            let asked = try #require(resource.asked.last)
+            #expect(asked.ifNoneMatch == validators.0 && asked.ifModifiedSince == validators.1)
+          }
+          indexedLoads += 1
+        }
+      }
+    }
+  }
+
+  @Test("a body changed at the server is fetched whole and answers, never the kept one")
+  func aChangedBodyIsFetchedAgain() throws {
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: "\"a\"")
+    let server = try serve(resource)
+    defer { server.stop() }
+    let url = try url(server)
+    let request = try IndexSupport.request("2024-08")
+    let team = try plain(url, request)
+    #expect(try indexed(url, request, folder).0 == team)
+    resource.change(body: try bytes("family.ics"), etag: "\"b\"", lastModified: nil)
+    let family = try plain(url, request)
+    #expect(family != team)
+    #expect(try indexed(url, request, folder).0 == family)
+    #expect(try indexed(url, request, folder).0 == family)
+    #expect(resource.statuses == [200, 200, 200, 200, 304])
+    // Back to the first body under a new tag: fetched whole again.
+    resource.change(body: try bytes("team.ics"), etag: "\"c\"", lastModified: nil)
+    #expect(try indexed(url, request, folder).0 == team)
+  }
+
+  @Test("a kept body changed on disk is not vouched for: no validators, fetched whole")
+  func aKeptBodyEditedOnDiskIsFetchedAgain() throws {
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: "\"a\"")
+    let server = try serve(resource)
+    defer { server.stop() }
+    let url = try url(server)
+    let request = try IndexSupport.request("2024-08")
+    let expected = try plain(url, request)
+    #expect(try indexed(url, request, folder).0 == expected)
+    let body = URLFeedCache.files(for: url, in: folder).body
+    for damage in [Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8), []] {
+      try Data(damage).write(to: URL(fileURLWithPath: body))
+      let (answer, fromIndex) = try indexed(url, request, folder)
+      #expect(fromIndex)
+      #expect(answer == expected)
+      #expect(resource.asked.last?.ifNoneMatch == nil)
+    }
+    // The validators' file gone or garbled: the same.
+    let validators = URLFeedCache.files(for: url, in: folder).validators
+    for text in ["", "{\"source\": 1}", "not json"] {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: validators))
+      #expect(try indexed(url, request, folder).0 == expected)
+      #expect(resource.asked.last?.ifNoneMatch == nil)
+    }
+    #expect(resource.statuses.allSatisfy { $0 == 200 })
+  }
+
+  @Test("a server that sends no validators: fetched whole each time, the index kept by its hash")
+  func noValidatorsKeepTheIndexByHash() throws {
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let resource = LocalHTTPServer.Resource(body: try bytes("family.ics"))
+    let server = try serve(resource)
+    defer { server.stop() }
+    let url = try url(server)
+    let request = try IndexSupport.request("2024-08")
+    let expected = try plain(url, request)
+    #expect(try indexed(url, request, folder).0 == expected)
+    let index = try IndexSupport.indexFile(in: folder)
+    let inode = IndexSupport.inode(index)
+    for _ in 0..<2 {
+      let (answer, fromIndex) = try indexed(url, request, folder)
+      #expect(fromIndex && answer == expected)
+    }
+    // The same bytes under a new file: the index was refreshed in place, not rebuilt.
+    #expect(IndexSupport.inode(try IndexSupport.indexFile(in: folder)) == inode)
+    #expect(resource.statuses == [200, 200, 200, 200])
+    #expect(resource.asked.allSatisfy { $0.ifNoneMatch == nil && $0.ifModifiedSince == nil })
+  }
+
+  @Test("an unreachable server fails as without the index: the kept body never answers alone")
+  func unreachableFailsWithoutStaleAnswer() throws {
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: "\"a\"")
+    let server = try serve(resource)
+    let url = try url(server)
+    let request = try IndexSupport.request("2024-08")
+    _ = try indexed(url, request, folder)
+    server.stop()
+    var failed = false
+    do {
+      _ = try indexed(url, request, folder)
+    } catch ImportError.unavailable(let source, _) {
+      failed = source == FeedLocation.url(url).source
+    }
+    #expect(failed)
+  }
+
+  @Test("the command: the same output, warnings and stats with --index FOLDER/ for a URL")
+  func theCommandReadsAURLThroughTheIndex() throws {
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let resource = LocalHTTPServer.Resource(
+      body: try bytes("hostile/bad-events.ics"), etag: "\"x\"")
+    let server = try serve(resource)
+    defer { server.stop() }
+    let arguments = [
+      server.url("/feed.ics"), "--month", "2024-08", "--months", "2", "--tz", "Europe/Berlin",
+      "--format", "json", "--stats",
+    ]
+    let plain = try CommandErrorTests.run(arguments)
+    #expect(plain.status == 0)
+    for _ in 0..<2 {
+      let indexed = try CommandErrorTests.run(arguments + ["--index", folder + "/"])
+      #expect(indexed.status == plain.status)
+      #expect(indexed.stdout == plain.stdout)
+      #expect(indexed.stderr == plain.stderr)
+    }
+    #expect(resource.statuses == [200, 200, 304])
+    #expect(plain.stderr.contains(server.url("/feed.ics")))
+  }
+
+  @Test("the library: a CalendarSource opened with a folder index takes a URL among its paths")
+  func theLibraryReadsAURLThroughTheIndex() throws {
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let resource = LocalHTTPServer.Resource(
+      body: try bytes("family.ics"), lastModified: "Mon, 01 Jul 2024 08:00:00 GMT")
+    let server = try serve(resource)
+    defer { server.stop() }
+    let paths = [server.url("/feed.ics"), TestSupport.sample("team.ics")]
+    let options = try MonthViewOptions(zoneNamed: "Europe/Berlin")
+    let plain = try CalendarSource(
+      feeds: paths.map { try Feed(location: FeedLocation(argument: $0)) })
+    let indexed = try CalendarSource(contentsOf: paths, index: .folder(folder))
+    for month in ["2024-07", "2024-08"] {
+      let expected = try plain.layOut(month: month, options: options)
+      #expect(try indexed.layOut(month: month, options: options) == expected)
+    }
+    // Opening fetched the body; each month asked again and was answered 304.
+    #expect(resource.statuses.suffix(3) == [200, 304, 304])
+  }
+}
