@@ -149,7 +149,12 @@ struct KeptValidators: Codable, Equatable {
     unlink(path)
     guard let data = try? JSONEncoder().encode(self) else { return }
     let temporary = path + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-    guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+    // Readable by the user alone, as the kept body is: a subscription URL's path may be its
+    // secret.
+    guard
+      FileManager.default.createFile(
+        atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+    else { return }
     if rename(temporary, path) != 0 { unlink(temporary) }
   }
 }
