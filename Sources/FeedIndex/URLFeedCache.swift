@@ -66,7 +66,7 @@ package enum URLFeedCache {
     do {
       outcome = try HTTPDownload.fetch(
         url: url, source: location.source, timeout: options.networkTimeout,
-        cached: kept?.validators ?? HTTPValidators(), into: descriptor)
+        cached: kept?.validators ?? HTTPValidators(), into: descriptor, progress: options.progress)
     } catch {
       close(descriptor)
       throw error

@@ -217,4 +217,33 @@ struct URLIndexTests {
     // Opening fetched the body; each month asked again and was answered 304.
     #expect(resource.statuses.suffix(3) == [200, 304, 304])
   }
+
+  @Test("progress: a fetched body is counted as it is written")
+  func progressCountsTheDownload() throws {
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let body = try bytes("family.ics")
+    let resource = LocalHTTPServer.Resource(body: body, etag: "\"p\"")
+    let server = try serve(resource)
+    defer { server.stop() }
+    let url = try url(server)
+    final class Seen: @unchecked Sendable {
+      let lock = NSLock()
+      var counts: [Int] = []
+    }
+    for expected in [1, 0] {
+      let seen = Seen()
+      var options = ImportOptions(window: try IndexSupport.request("2024-08").window)
+      options.progress = { read, _ in
+        seen.lock.lock()
+        seen.counts.append(read)
+        seen.lock.unlock()
+      }
+      _ = try URLFeedCache.loadTelling(url: url, options: options, folder: folder)
+      // Fetched whole: counted as written (the index reads only the month's events, uncounted);
+      // answered 304: nothing to count.
+      #expect(seen.counts.filter { $0 == body.count }.count == expected, "\(seen.counts)")
+    }
+    #expect(resource.statuses == [200, 304])
+  }
 }

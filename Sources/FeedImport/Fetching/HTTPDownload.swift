@@ -14,22 +14,25 @@ package enum HTTPDownload {
   }
 
   /// Fetches `url` (`source` names it in messages) and writes its body to `descriptor`,
-  /// asking with `cached` whether the copy kept is still current.
+  /// asking with `cached` whether the copy kept is still current; `progress` is told the bytes
+  /// written so far and the body's length when the server gave it.
   ///
   /// - Throws: ``ImportError/unavailable(source:reason:)`` as a feed read from the URL would:
   ///   an error status, a host not found, a refused connection, a timeout, a body too slow.
   package static func fetch(
-    url: URL, source: String, timeout: Double, cached: HTTPValidators, into descriptor: Int32
+    url: URL, source: String, timeout: Double, cached: HTTPValidators, into descriptor: Int32,
+    progress: (@Sendable (Int, Int?) -> Void)? = nil
   ) throws(ImportError) -> Outcome {
     let stream = HTTPFeedStream(url: url, source: source, timeout: timeout, cached: cached)
     // Cancels the fetch when this function leaves before the end of the body.
     let handle = HTTPFeedHandle(stream)
-    _ = try handle.stream.open()
+    let total = try handle.stream.open()
     if stream.isNotModified { return .notModified }
     let size = 1 << 20
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
     defer { buffer.deallocate() }
     guard let base = buffer.baseAddress else { return .notWritten }
+    var received = 0
     while true {
       let count = try stream.fill(buffer)
       if count == 0 { break }
@@ -40,6 +43,8 @@ package enum HTTPDownload {
         guard written > 0 else { return .notWritten }
         offset += written
       }
+      received += count
+      progress?(received, total)
     }
     return .downloaded(stream.validators)
   }
