@@ -246,4 +246,72 @@ struct URLIndexTests {
     }
     #expect(resource.statuses == [200, 304])
   }
+
+  @Test("validators no header may carry are not kept: the next fetch is whole")
+  func unusableValidatorsAreNotKept() throws {
+    for etag in [String(repeating: "x", count: 1_100), "\"a\tb\""] {
+      let folder = try IndexSupport.temporaryFolder()
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: etag)
+      let server = try serve(resource)
+      defer { server.stop() }
+      let url = try url(server)
+      let request = try IndexSupport.request("2024-08")
+      let expected = try plain(url, request)
+      for _ in 0..<2 {
+        let (answer, fromIndex) = try indexed(url, request, folder)
+        #expect(fromIndex && answer == expected)
+      }
+      #expect(resource.statuses == [200, 200, 200])
+      #expect(resource.asked.allSatisfy { $0.ifNoneMatch == nil })
+    }
+  }
+
+  /// Starts the command with `arguments` `count` times at once; their standard outputs, in order.
+  private func runTogether(_ arguments: [String], count: Int) throws -> [(Int32, String)] {
+    var runs: [(Process, String)] = []
+    for n in 0..<count {
+      let process = Process()
+      process.executableURL = CommandErrorTests.executable
+      process.arguments = arguments
+      let output = NSTemporaryDirectory() + "icslanes-together-\(UUID().uuidString)-\(n)"
+      FileManager.default.createFile(atPath: output, contents: nil)
+      process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+      process.standardError = FileHandle.nullDevice
+      runs.append((process, output))
+    }
+    for (process, _) in runs { try process.run() }
+    return try runs.map { process, output in
+      process.waitUntilExit()
+      defer { try? FileManager.default.removeItem(atPath: output) }
+      return (process.terminationStatus, try String(contentsOfFile: output, encoding: .utf8))
+    }
+  }
+
+  @Test("four runs at once on one URL and one index folder, while the body changes")
+  func concurrentRunsShareTheKeptBody() throws {
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: "\"t\"")
+    let server = try serve(resource)
+    defer { server.stop() }
+    let arguments = [server.url("/feed.ics"), "--month", "2024-08", "--format", "json"]
+    let team = try CommandErrorTests.run(arguments).stdout
+    for round in 0..<3 {
+      for (n, run) in try runTogether(arguments + ["--index", folder + "/"], count: 4).enumerated()
+      {
+        #expect(run.0 == 0 && run.1 == team, "round \(round), run \(n)")
+      }
+    }
+    // A new body while a kept one exists: every run answers with the new one.
+    resource.change(body: try bytes("family.ics"), etag: "\"f\"", lastModified: nil)
+    let family = try CommandErrorTests.run(arguments).stdout
+    #expect(family != team)
+    for run in try runTogether(arguments + ["--index", folder + "/"], count: 4) {
+      #expect(run.0 == 0 && run.1 == family)
+    }
+    // No temporary file is left behind.
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    #expect(!names.contains { $0.hasSuffix(".tmp") }, "\(names)")
+  }
 }
