@@ -146,7 +146,7 @@ struct IcsLanesCommand: ParsableCommand {
       // `icslanes help` prints the help, as `--help` does, rather than reading a feed "help".
       let arguments = Array(CommandLine.arguments.dropFirst())
       if arguments.first == "help" {
-        print(helpMessage())
+        try StandardOutput.write(Array((helpMessage() + "\n").utf8))
         Foundation.exit(0)
       }
       // `--help` parses to ArgumentParser's own help command, whose run() throws the help
@@ -162,7 +162,15 @@ struct IcsLanesCommand: ParsableCommand {
       let code = exitCode(for: error)
       let message = fullMessage(for: error)
       if code == .success {
-        print(message)
+        // The help and the version: a full disk or a closed stdout is an error here too.
+        do {
+          try StandardOutput.write(Array((message + "\n").utf8))
+        } catch let failure as CommandFailure {
+          StandardError.write("icslanes: error: \(failure.message)\n")
+          Foundation.exit(failure.code.rawValue)
+        } catch {
+          Foundation.exit(ExitCodes.outputError.rawValue)
+        }
         Foundation.exit(0)
       }
       // One line: ArgumentParser's message without the usage block.

@@ -61,6 +61,18 @@ struct HostileCommandTests {
       [HostileCommandTests.sample, "--month", "2024-08"], shell: "exec \"$0\" \"$@\" >&-")
     #expect(closed.status == 74)
     #expect(closed.stderr == "icslanes: error: cannot write the output: Bad file descriptor\n")
+    // The help and the version too (ArgumentParser's print lost them and exited 0).
+    for arguments in [["--help"], ["--version"], ["help"]] {
+      let plain = try CommandErrorTests.run(arguments)
+      #expect(plain.status == 0 && !plain.stdout.isEmpty, "\(arguments)")
+      for (redirect, reason) in [
+        ("> /dev/full", "No space left on device"), (">&-", "Bad file descriptor"),
+      ] {
+        let run = try CommandErrorTests.run(arguments, shell: "exec \"$0\" \"$@\" " + redirect)
+        #expect(run.status == 74, "\(arguments) \(redirect)")
+        #expect(run.stderr == "icslanes: error: cannot write the output: \(reason)\n")
+      }
+    }
   }
 
   @Test("a closed or full standard error loses the messages, not the run")
