@@ -16,15 +16,29 @@ struct URLIndexTests {
     [UInt8](try #require(FileManager.default.contents(atPath: TestSupport.sample(sample))))
   }
 
-  private func serve(_ resource: LocalHTTPServer.Resource) throws -> LocalHTTPServer {
-    try LocalHTTPServer(routes: ["/feed.ics": .resource(resource)], maximumConnections: 64)
-  }
+  /// A server of one resource at `/feed.ics` and an empty index folder, for one test.
+  private struct Site {
+    let resource: LocalHTTPServer.Resource
+    let server: LocalHTTPServer
+    let folder: String
+    let url: URL
 
-  private func url(_ server: LocalHTTPServer) throws -> URL {
-    guard case .url(let url) = FeedLocation(argument: server.url("/feed.ics")) else {
-      throw TestFailure("not a URL")
+    init(_ resource: LocalHTTPServer.Resource) throws {
+      self.resource = resource
+      server = try LocalHTTPServer(
+        routes: ["/feed.ics": .resource(resource)], maximumConnections: 64)
+      folder = try IndexSupport.temporaryFolder()
+      guard case .url(let url) = FeedLocation(argument: server.url("/feed.ics")) else {
+        throw TestFailure("not a URL")
+      }
+      self.url = url
     }
-    return url
+
+    /// Stops the server and removes the folder.
+    func close() {
+      server.stop()
+      try? FileManager.default.removeItem(atPath: folder)
+    }
   }
 
   /// The answer of the URL read without an index.
@@ -51,13 +65,11 @@ struct URLIndexTests {
         String?, String?
       )]
     {
-      let folder = try IndexSupport.temporaryFolder()
-      defer { try? FileManager.default.removeItem(atPath: folder) }
       let resource = LocalHTTPServer.Resource(
         body: try bytes(sample), etag: validators.0, lastModified: validators.1)
-      let server = try serve(resource)
-      defer { server.stop() }
-      let url = try url(server)
+      let site = try Site(resource)
+      defer { site.close() }
+      let (folder, url) = (site.folder, site.url)
       var indexedLoads = 0
       for zone in ["UTC", "Europe/Berlin"] {
         let request = try IndexSupport.request("2024-08", count: 2, zone: zone)
@@ -82,12 +94,10 @@ struct URLIndexTests {
 
   @Test("a body changed at the server is fetched whole and answers, never the kept one")
   func aChangedBodyIsFetchedAgain() throws {
-    let folder = try IndexSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: "\"a\"")
-    let server = try serve(resource)
-    defer { server.stop() }
-    let url = try url(server)
+    let site = try Site(resource)
+    defer { site.close() }
+    let (folder, url) = (site.folder, site.url)
     let request = try IndexSupport.request("2024-08")
     let team = try plain(url, request)
     #expect(try indexed(url, request, folder).0 == team)
@@ -104,12 +114,10 @@ struct URLIndexTests {
 
   @Test("a kept body changed on disk is not vouched for: no validators, fetched whole")
   func aKeptBodyEditedOnDiskIsFetchedAgain() throws {
-    let folder = try IndexSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: "\"a\"")
-    let server = try serve(resource)
-    defer { server.stop() }
-    let url = try url(server)
+    let site = try Site(resource)
+    defer { site.close() }
+    let (folder, url) = (site.folder, site.url)
     let request = try IndexSupport.request("2024-08")
     let expected = try plain(url, request)
     #expect(try indexed(url, request, folder).0 == expected)
@@ -133,12 +141,10 @@ struct URLIndexTests {
 
   @Test("a server that sends no validators: fetched whole each time, the index kept by its hash")
   func noValidatorsKeepTheIndexByHash() throws {
-    let folder = try IndexSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let resource = LocalHTTPServer.Resource(body: try bytes("family.ics"))
-    let server = try serve(resource)
-    defer { server.stop() }
-    let url = try url(server)
+    let site = try Site(resource)
+    defer { site.close() }
+    let (folder, url) = (site.folder, site.url)
     let request = try IndexSupport.request("2024-08")
     let expected = try plain(url, request)
     #expect(try indexed(url, request, folder).0 == expected)
@@ -156,11 +162,10 @@ struct URLIndexTests {
 
   @Test("an unreachable server fails as without the index: the kept body never answers alone")
   func unreachableFailsWithoutStaleAnswer() throws {
-    let folder = try IndexSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: "\"a\"")
-    let server = try serve(resource)
-    let url = try url(server)
+    let site = try Site(resource)
+    defer { site.close() }
+    let (folder, server, url) = (site.folder, site.server, site.url)
     let request = try IndexSupport.request("2024-08")
     _ = try indexed(url, request, folder)
     server.stop()
@@ -175,12 +180,11 @@ struct URLIndexTests {
 
   @Test("the command: the same output, warnings and stats with --index FOLDER/ for a URL")
   func theCommandReadsAURLThroughTheIndex() throws {
-    let folder = try IndexSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let resource = LocalHTTPServer.Resource(
       body: try bytes("hostile/bad-events.ics"), etag: "\"x\"")
-    let server = try serve(resource)
-    defer { server.stop() }
+    let site = try Site(resource)
+    defer { site.close() }
+    let (folder, server) = (site.folder, site.server)
     let arguments = [
       server.url("/feed.ics"), "--month", "2024-08", "--months", "2", "--tz", "Europe/Berlin",
       "--format", "json", "--stats",
@@ -199,12 +203,11 @@ struct URLIndexTests {
 
   @Test("the library: a CalendarSource opened with a folder index takes a URL among its paths")
   func theLibraryReadsAURLThroughTheIndex() throws {
-    let folder = try IndexSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let resource = LocalHTTPServer.Resource(
       body: try bytes("family.ics"), lastModified: "Mon, 01 Jul 2024 08:00:00 GMT")
-    let server = try serve(resource)
-    defer { server.stop() }
+    let site = try Site(resource)
+    defer { site.close() }
+    let (folder, server) = (site.folder, site.server)
     let paths = [server.url("/feed.ics"), TestSupport.sample("team.ics")]
     let options = try MonthViewOptions(zoneNamed: "Europe/Berlin")
     let plain = try CalendarSource(
@@ -220,13 +223,11 @@ struct URLIndexTests {
 
   @Test("progress: a fetched body is counted as it is written")
   func progressCountsTheDownload() throws {
-    let folder = try IndexSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let body = try bytes("family.ics")
     let resource = LocalHTTPServer.Resource(body: body, etag: "\"p\"")
-    let server = try serve(resource)
-    defer { server.stop() }
-    let url = try url(server)
+    let site = try Site(resource)
+    defer { site.close() }
+    let (folder, url) = (site.folder, site.url)
     final class Seen: @unchecked Sendable {
       let lock = NSLock()
       var counts: [Int] = []
@@ -250,12 +251,10 @@ struct URLIndexTests {
   @Test("validators no header may carry are not kept: the next fetch is whole")
   func unusableValidatorsAreNotKept() throws {
     for etag in [String(repeating: "x", count: 1_100), "\"a\tb\""] {
-      let folder = try IndexSupport.temporaryFolder()
-      defer { try? FileManager.default.removeItem(atPath: folder) }
       let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: etag)
-      let server = try serve(resource)
-      defer { server.stop() }
-      let url = try url(server)
+      let site = try Site(resource)
+      defer { site.close() }
+      let (folder, url) = (site.folder, site.url)
       let request = try IndexSupport.request("2024-08")
       let expected = try plain(url, request)
       for _ in 0..<2 {
@@ -275,7 +274,7 @@ struct URLIndexTests {
       process.executableURL = CommandErrorTests.executable
       process.arguments = arguments
       let output = NSTemporaryDirectory() + "icslanes-together-\(UUID().uuidString)-\(n)"
-      FileManager.default.createFile(atPath: output, contents: nil)
+      _ = FileManager.default.createFile(atPath: output, contents: nil)
       process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
       process.standardError = FileHandle.nullDevice
       runs.append((process, output))
@@ -290,11 +289,10 @@ struct URLIndexTests {
 
   @Test("four runs at once on one URL and one index folder, while the body changes")
   func concurrentRunsShareTheKeptBody() throws {
-    let folder = try IndexSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: "\"t\"")
-    let server = try serve(resource)
-    defer { server.stop() }
+    let site = try Site(resource)
+    defer { site.close() }
+    let (folder, server) = (site.folder, site.server)
     let arguments = [server.url("/feed.ics"), "--month", "2024-08", "--format", "json"]
     let team = try CommandErrorTests.run(arguments).stdout
     for round in 0..<3 {
