@@ -128,21 +128,32 @@ extension FeedLoader {
       from: offset, firstLine: checkpoint * LineSplitter.checkpointInterval + 1)
     var scanner = ComponentScanner()
     var found: ScannedItem?
+    // A flag, not `found == nil`: that test copies the item (its block) at every line.
+    var isFound = false
     func take(_ item: ScannedItem) {
-      if found == nil, case .event(_, let line, _) = item, line == target { found = item }
+      if !isFound, case .event(_, let line, _) = item, line == target {
+        found = item
+        isFound = true
+      }
     }
-    while found == nil {
-      let count = try byteSource.bytes(at: offset, into: buffer)
+    // A small first read, doubling up to the buffer's size: the event is usually some lines
+    // past its checkpoint, and every line read is split, even after the event was found (a
+    // feed of short events read again one by one split the whole buffer for each).
+    var size = min(1_024, buffer.count)
+    while !isFound {
+      let count = try byteSource.bytes(
+        at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]))
+      size = min(size * 2, buffer.count)
       guard count > 0 else { break }
       offset += count
       let chunk = UnsafeBufferPointer(buffer.bindMemory(to: UInt8.self))
       try splitter.feed(UnsafeBufferPointer(rebasing: chunk[0..<count])) {
         (line, number) throws(ImportError) -> Void in
-        guard found == nil, number >= target else { return }
+        guard !isFound, number >= target else { return }
         scanner.scan(line, number: number, take)
       }
     }
-    if found == nil {
+    if !isFound {
       try splitter.finish { (line, number) throws(ImportError) -> Void in
         guard number >= target else { return }
         scanner.scan(line, number: number, take)

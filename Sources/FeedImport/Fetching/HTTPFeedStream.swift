@@ -9,8 +9,10 @@ import Foundation
 /// URLSession (libcurl on Linux) fetches on its own threads, follows redirects and decodes a
 /// gzip or deflate `Content-Encoding`; the delegate below queues each piece of the body, and
 /// ``fill(_:)`` on the loading thread waits for the next ones. ``open()`` waits for the response
-/// head, so an error status fails before the first byte is parsed. The queue is not bounded:
-/// when the network is faster than the parse, the body waits in memory.
+/// head, so an error status fails before the first byte is parsed. At most ``memoryLimit``
+/// bytes wait in memory: when the network (or libcurl inflating a gzip body) is faster than the
+/// parse, the rest waits in an unlinked temporary file (``BodySpill``), read back in order, so a
+/// body that inflates to gigabytes costs disk, not memory.
 ///
 /// A body must also keep coming: fewer than ``leastBytesPerTimeout`` bytes in any `timeout`
 /// seconds fails the fetch as too slow. URLSession's own timeout only counts silence, so a
@@ -30,6 +32,15 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   private let condition = NSCondition()
   private var pieces: [Data] = []
   private var pieceHead = 0
+  /// Bytes of ``pieces`` not yet handed out.
+  private var queued = 0
+  /// Where the body waits once ``memoryLimit`` bytes wait in memory; nil until then (or when no
+  /// temporary file can be made: the body then waits in memory, as it arrives).
+  private var spill: BodySpill?
+  /// The most bytes of the body that wait in memory.
+  let memoryLimit: Int
+  /// Bytes that waited in the spill file.
+  private var spilled = 0
   private var responded = false
   private var finished = false
   private var failure: ImportError?
@@ -50,10 +61,14 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 
   /// A stream of `url`; `timeout` is taken within 1…86,400 seconds (30 when it is not a number),
   /// as a library caller may set any `Double`.
-  init(url: URL, source: String, timeout: Double, cached: HTTPValidators = HTTPValidators()) {
+  init(
+    url: URL, source: String, timeout: Double, cached: HTTPValidators = HTTPValidators(),
+    memoryLimit: Int = 8 << 20
+  ) {
     self.url = url
     self.source = source
     self.cached = cached
+    self.memoryLimit = max(1, memoryLimit)
     self.timeout = timeout.isNaN ? 30 : min(max(timeout, 1), 86_400)
   }
 
@@ -117,12 +132,21 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     return answered
   }
 
+  /// How many bytes of the body waited in the temporary file rather than in memory.
+  var spilledBytes: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return spilled
+  }
+
   /// Copies the next pieces of the body into `buffer` (at most its size), waiting for at
   /// least one; returns 0 at the end of the body.
   func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
     condition.lock()
     defer { condition.unlock() }
-    while pieceHead == pieces.count, !finished, failure == nil { condition.wait() }
+    while pieceHead == pieces.count, spill?.isEmpty ?? true, !finished, failure == nil {
+      condition.wait()
+    }
     if failure == nil, isTooSlow() {
       failure = .unavailable(
         source: source,
@@ -135,6 +159,14 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
     if let failure { throw failure }
     var count = 0
+    // Memory holds the older bytes; the spill what came after them.
+    if pieceHead == pieces.count, let spill, !spill.isEmpty {
+      guard let read = spill.read(into: buffer) else {
+        throw .unavailable(
+          source: source, reason: "cannot read the body back from a temporary file")
+      }
+      return read
+    }
     while pieceHead < pieces.count, count < buffer.count {
       let piece = pieces[pieceHead]
       let taken = min(piece.count, buffer.count - count)
@@ -143,6 +175,7 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
           .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<taken]))
       }
       count += taken
+      queued -= taken
       if taken == piece.count {
         pieces[pieceHead] = Data()
         pieceHead += 1
@@ -224,7 +257,21 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     condition.lock()
-    pieces.append(data)
+    // Once bytes wait in the spill, every later byte goes after them.
+    if !(spill?.isEmpty ?? true) || queued + data.count > memoryLimit {
+      if spill == nil { spill = BodySpill() }
+      if let spill, spill.append(data) {
+        spilled += data.count
+      } else if failure == nil {
+        failure = .unavailable(
+          source: source, reason: "cannot keep the body in a temporary file (disk full?)")
+        let task = task
+        DispatchQueue.global().async { task?.cancel() }
+      }
+    } else {
+      pieces.append(data)
+      queued += data.count
+    }
     received += data.count
     if received - markedBytes >= HTTPFeedStream.leastBytesPerTimeout {
       markedBytes = received
