@@ -37,6 +37,8 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   /// Where the body waits once ``memoryLimit`` bytes wait in memory; nil until then (or when no
   /// temporary file can be made: the body then waits in memory, as it arrives).
   private var spill: BodySpill?
+  /// Whether no temporary file could be made for ``spill``: the body then waits in memory.
+  private var spillUnavailable = false
   /// The most bytes of the body that wait in memory.
   let memoryLimit: Int
   /// Bytes that waited in the spill file.
@@ -258,9 +260,12 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     condition.lock()
     // Once bytes wait in the spill, every later byte goes after them.
-    if !(spill?.isEmpty ?? true) || queued + data.count > memoryLimit {
-      if spill == nil { spill = BodySpill() }
-      if let spill, spill.append(data) {
+    if spill == nil, !spillUnavailable, queued + data.count > memoryLimit {
+      spill = BodySpill()
+      spillUnavailable = spill == nil
+    }
+    if let spill, !spill.isEmpty || queued + data.count > memoryLimit {
+      if spill.append(data) {
         spilled += data.count
       } else if failure == nil {
         failure = .unavailable(
