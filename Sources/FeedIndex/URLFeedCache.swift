@@ -14,7 +14,7 @@ import Foundation
 /// the URL without an index; the result is the same, byte for byte.
 ///
 /// Never stale: the validators are sent only for the body they came with (its device, inode,
-/// size and modification time are kept beside them), so a kept body changed or replaced by
+/// size, modification and change times are kept beside them), so a kept body changed or replaced by
 /// anything else is fetched again whole. A server that cannot be reached fails the load as it
 /// would without an index: no kept body answers for a URL that did not say it is current.
 /// Anything that goes wrong with the kept copy (a folder that cannot be written, a full disk)
@@ -76,15 +76,20 @@ package enum URLFeedCache {
       close(descriptor)
       return try plain()
     case .downloaded(let validators):
-      var status = stat()
-      let identified = fstat(descriptor, &status) == 0
-      close(descriptor)
-      guard identified, rename(temporary, body) == 0 else {
+      guard rename(temporary, body) == 0 else {
+        close(descriptor)
         // Not kept: the body just fetched is read as it is.
         return (try Feed(contentsOf: temporary, as: location, options: options), false)
       }
-      KeptValidators(source: location.source, validators: validators, body: status)
-        .save(validatorsFile)
+      // The renamed file's own status (its change time is the rename's), through the
+      // descriptor: another run may have renamed its body over the path since.
+      var status = stat()
+      let identified = fstat(descriptor, &status) == 0
+      close(descriptor)
+      if identified {
+        KeptValidators(source: location.source, validators: validators, body: status)
+          .save(validatorsFile)
+      }
     case .notModified:
       close(descriptor)
     }
@@ -101,7 +106,7 @@ package enum URLFeedCache {
 }
 
 /// The validators of a kept body, and which file they belong to: the body's device, inode,
-/// size and modification time when it was written (a rename keeps them).
+/// size, modification and change times once it was renamed into place.
 struct KeptValidators: Codable, Equatable {
   /// The URL as messages name it (no password).
   var source: String
@@ -110,6 +115,9 @@ struct KeptValidators: Codable, Equatable {
   var inode: Int64
   var size: Int64
   var modified: Int64
+  /// Status change time, nanoseconds since 1970: an edit that puts the size and modification
+  /// time back still changes it.
+  var changed: Int64
 
   init(source: String, validators: HTTPValidators, body status: stat) {
     self.source = source
@@ -118,6 +126,7 @@ struct KeptValidators: Codable, Equatable {
     inode = Int64(bitPattern: UInt64(status.st_ino))
     size = Int64(status.st_size)
     modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
   }
 
   /// Whether `body` is still the file these validators came with.
