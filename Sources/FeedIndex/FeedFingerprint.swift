@@ -2,7 +2,7 @@ import Foundation
 
 /// What identifies a feed file's bytes without reading them: its path, device, inode, size,
 /// modification and change times. Any difference and the index checks the bytes again.
-struct FeedKeys: Equatable, Sendable {
+struct FeedKeys: Equatable, Sendable, Codable {
   /// The path, with symbolic links resolved.
   var path: String
   var device: Int64
@@ -17,7 +17,12 @@ struct FeedKeys: Equatable, Sendable {
   init?(path: String) {
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    self.path = FeedKeys.canonical(path)
+    self.init(path: FeedKeys.canonical(path), status: status)
+  }
+
+  /// The keys of the file at `path` (as it is written) whose status is `status`.
+  init(path: String, status: stat) {
+    self.path = path
     device = Int64(bitPattern: UInt64(status.st_dev))
     inode = Int64(bitPattern: UInt64(status.st_ino))
     size = Int64(status.st_size)

@@ -87,8 +87,10 @@ package enum URLFeedCache {
       let identified = fstat(descriptor, &status) == 0
       close(descriptor)
       if identified {
-        KeptValidators(source: location.source, validators: validators, body: status)
-          .save(validatorsFile)
+        KeptValidators(
+          source: location.source, validators: validators, body: body, status: status
+        )
+        .save(validatorsFile)
       }
     case .notModified:
       close(descriptor)
@@ -105,35 +107,27 @@ package enum URLFeedCache {
   }
 }
 
-/// The validators of a kept body, and which file they belong to: the body's device, inode,
-/// size, modification and change times once it was renamed into place.
+/// The validators of a kept body, and which file they belong to: the body's keys (device,
+/// inode, size, modification and change times) once it was renamed into place. An edit that
+/// puts the size and modification time back still changes the change time.
 struct KeptValidators: Codable, Equatable {
   /// The URL as messages name it (no password).
   var source: String
   var validators: HTTPValidators
-  var device: Int64
-  var inode: Int64
-  var size: Int64
-  var modified: Int64
-  /// Status change time, nanoseconds since 1970: an edit that puts the size and modification
-  /// time back still changes it.
-  var changed: Int64
+  /// The kept body's keys, its path as the cache names it.
+  var body: FeedKeys
 
-  init(source: String, validators: HTTPValidators, body status: stat) {
+  init(source: String, validators: HTTPValidators, body path: String, status: stat) {
     self.source = source
     self.validators = validators
-    device = Int64(bitPattern: UInt64(status.st_dev))
-    inode = Int64(bitPattern: UInt64(status.st_ino))
-    size = Int64(status.st_size)
-    modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-    changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+    body = FeedKeys(path: path, status: status)
   }
 
-  /// Whether `body` is still the file these validators came with.
-  func matches(body: String) -> Bool {
+  /// Whether the file at `path` is still the body these validators came with.
+  func matches(body path: String) -> Bool {
     var status = stat()
-    guard stat(body, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-    return KeptValidators(source: source, validators: validators, body: status) == self
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+    return FeedKeys(path: path, status: status) == body
   }
 
   /// The validators kept in `path`; nil when there are none, or what is there is not a small
