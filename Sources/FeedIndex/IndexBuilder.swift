@@ -22,10 +22,7 @@ enum IndexBuilder {
       try FileManager.default.createDirectory(
         atPath: folder, withIntermediateDirectories: true)
     }
-    let name = (indexFile as NSString).lastPathComponent
-    let temporary =
-      (folder.isEmpty ? "" : folder + "/")
-      + ".\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let temporary = IndexPlace.temporaryFile(beside: indexFile)
     defer { unlink(temporary) }
     do {
       let queue = try DatabaseQueue(path: temporary)

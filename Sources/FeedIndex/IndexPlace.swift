@@ -55,6 +55,15 @@ package enum IndexPlace: Sendable, Equatable {
     }
   }
 
+  /// A hidden temporary file beside `file`, named after it and unique to this process and call:
+  /// what is written there is renamed over `file` when whole, so readers never see half of it.
+  static func temporaryFile(beside file: String) -> String {
+    let folder = (file as NSString).deletingLastPathComponent
+    let name = (file as NSString).lastPathComponent
+    return (folder.isEmpty ? "" : folder + "/")
+      + ".\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+  }
+
   /// FNV-1a of `text`'s UTF-8: the same in every process (unlike `Hasher`).
   static func stableHash(_ text: String) -> Int64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325

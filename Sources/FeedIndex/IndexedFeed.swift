@@ -30,15 +30,12 @@ package enum IndexedFeed {
   package static func load(location: FeedLocation, options: ImportOptions, place: IndexPlace)
     throws(ImportError) -> Feed
   {
-    switch location {
-    case .file(let path):
+    switch (location, place) {
+    case (.file(let path), _):
       return try load(path: path, options: options, place: place)
-    case .url(let url):
-      if case .folder(let folder) = place {
-        return try URLFeedCache.load(url: url, options: options, folder: folder)
-      }
-      return try Feed(location: location, options: options)
-    case .standardInput, .folder:
+    case (.url(let url), .folder(let folder)):
+      return try URLFeedCache.load(url: url, options: options, folder: folder)
+    default:
       return try Feed(location: location, options: options)
     }
   }

@@ -55,10 +55,7 @@ package enum URLFeedCache {
     let kept = KeptValidators.load(validatorsFile).flatMap { kept in
       kept.source == location.source && kept.matches(body: body) ? kept : nil
     }
-    let name = (body as NSString).lastPathComponent
-    let temporary =
-      (folder as NSString).appendingPathComponent(
-        ".\(name).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+    let temporary = IndexPlace.temporaryFile(beside: body)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return try plain() }
     defer { unlink(temporary) }
@@ -151,7 +148,7 @@ struct KeptValidators: Codable, Equatable {
   func save(_ path: String) {
     unlink(path)
     guard let data = try? JSONEncoder().encode(self) else { return }
-    let temporary = path + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let temporary = IndexPlace.temporaryFile(beside: path)
     // Readable by the user alone, as the kept body is: a subscription URL's path may be its
     // secret.
     guard

@@ -32,18 +32,11 @@ final class BodySpill {
 
   /// Writes `data` after what is there; false when the file cannot take it (a full disk).
   func append(_ data: Data) -> Bool {
-    data.withUnsafeBytes { bytes -> Bool in
-      guard let base = bytes.baseAddress else { return true }
-      var offset = 0
-      while offset < bytes.count {
-        let written = pwrite(descriptor, base + offset, bytes.count - offset, off_t(writeOffset))
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return false }
-        offset += written
-        writeOffset += written
-      }
-      return true
+    guard data.withUnsafeBytes({ WholeWrite.write($0, to: descriptor, at: writeOffset) }) else {
+      return false
     }
+    writeOffset += data.count
+    return true
   }
 
   /// Reads the next bytes into `buffer` (at most its size); nil when the file cannot be read.

@@ -31,18 +31,12 @@ package enum HTTPDownload {
     let size = 1 << 20
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
     defer { buffer.deallocate() }
-    guard let base = buffer.baseAddress else { return .notWritten }
     var received = 0
     while true {
       let count = try stream.fill(buffer)
       if count == 0 { break }
-      var offset = 0
-      while offset < count {
-        let written = write(descriptor, base + offset, count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return .notWritten }
-        offset += written
-      }
+      let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+      guard WholeWrite.write(piece, to: descriptor, at: received) else { return .notWritten }
       received += count
       progress?(received, total)
     }
