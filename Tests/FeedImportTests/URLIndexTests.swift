@@ -56,6 +56,18 @@ struct URLIndexTests {
     return (IndexAnswer(feed, request), fromIndex)
   }
 
+  /// A site serving `resource`, a request for August 2024, and the URL's answer read without
+  /// the index, which one load through the index (fetching the body whole) has given already.
+  private func primed(_ resource: LocalHTTPServer.Resource) throws -> (
+    Site, MonthRequest, IndexAnswer
+  ) {
+    let site = try Site(resource)
+    let request = try IndexSupport.request("2024-08")
+    let expected = try plain(site.url, request)
+    #expect(try indexed(site.url, request, site.folder).0 == expected)
+    return (site, request, expected)
+  }
+
   @Test(
     "an ETag or a date: 304 answers from the kept body, the same as without the index",
     arguments: samples)
@@ -95,12 +107,9 @@ struct URLIndexTests {
   @Test("a body changed at the server is fetched whole and answers, never the kept one")
   func aChangedBodyIsFetchedAgain() throws {
     let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: "\"a\"")
-    let site = try Site(resource)
+    let (site, request, team) = try primed(resource)
     defer { site.close() }
     let (folder, url) = (site.folder, site.url)
-    let request = try IndexSupport.request("2024-08")
-    let team = try plain(url, request)
-    #expect(try indexed(url, request, folder).0 == team)
     resource.change(body: try bytes("family.ics"), etag: "\"b\"", lastModified: nil)
     let family = try plain(url, request)
     #expect(family != team)
@@ -115,12 +124,9 @@ struct URLIndexTests {
   @Test("a kept body changed on disk is not vouched for: no validators, fetched whole")
   func aKeptBodyEditedOnDiskIsFetchedAgain() throws {
     let resource = LocalHTTPServer.Resource(body: try bytes("team.ics"), etag: "\"a\"")
-    let site = try Site(resource)
+    let (site, request, expected) = try primed(resource)
     defer { site.close() }
     let (folder, url) = (site.folder, site.url)
-    let request = try IndexSupport.request("2024-08")
-    let expected = try plain(url, request)
-    #expect(try indexed(url, request, folder).0 == expected)
     let body = URLFeedCache.files(for: url, in: folder).body
     for damage in [Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8), []] {
       try Data(damage).write(to: URL(fileURLWithPath: body))
@@ -159,12 +165,9 @@ struct URLIndexTests {
   @Test("a server that sends no validators: fetched whole each time, the index kept by its hash")
   func noValidatorsKeepTheIndexByHash() throws {
     let resource = LocalHTTPServer.Resource(body: try bytes("family.ics"))
-    let site = try Site(resource)
+    let (site, request, expected) = try primed(resource)
     defer { site.close() }
     let (folder, url) = (site.folder, site.url)
-    let request = try IndexSupport.request("2024-08")
-    let expected = try plain(url, request)
-    #expect(try indexed(url, request, folder).0 == expected)
     let index = try IndexSupport.indexFile(in: folder)
     let inode = IndexSupport.inode(index)
     for _ in 0..<2 {
