@@ -210,4 +210,64 @@ struct OccurrenceBudgetTests {
     #expect(spans == 68)
     #expect(warnings == 3)
   }
+
+  /// Two COUNT rules every half hour from `start` that end on 10 August 2024 (COUNT walks from
+  /// DTSTART: some 2 steps an hour before the window), at :00/:30 and :15/:45.
+  private static func halfHourly(_ uid: String, from start: String, count: Int, rules: Int)
+    -> String
+  {
+    let minutes = ["0,30", "15,45"]
+    let lines = (0..<rules).map { "RRULE:FREQ=HOURLY;BYMINUTE=\(minutes[$0]);COUNT=\(count)\r\n" }
+    return "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20240701T090000Z\r\nDTSTART:\(start)\r\n"
+      + "DURATION:PT10M\r\n" + lines.joined() + "END:VEVENT\r\n"
+  }
+
+  @Test("an event's RRULEs share its step cap: the second walk does not get the cap again")
+  func rulesShareTheEventsCap() throws {
+    // Each walk looks at some 12,000 candidate times before August: under the cap of 20,000
+    // alone, over it together.
+    let text = Hostile.calendar(
+      Self.halfHourly("two-rules", from: "20231125T000000Z", count: 12_432, rules: 2))
+    var options = ImportOptions()
+    options.maximumRecurrenceSteps = 20_000
+    let feed = try Feed(text: text, name: "rules", options: options)
+    let (layout, warnings) = try Hostile.layOut([feed])
+    // The first rule's 9 days of August, 48 a day; the second is not walked.
+    #expect(layout.occurrences.count == 9 * 48)
+    #expect(layout.occurrences.allSatisfy { $0.start.minute == 0 || $0.start.minute == 30 })
+    #expect(
+      warnings.map(\.message) == [
+        "the event's RRULEs need more than 20000 steps together to reach the window; this one is not expanded"
+      ])
+
+    // With a cap for both, both are laid out.
+    options.maximumRecurrenceSteps = 40_000
+    let roomy = try Feed(text: text, name: "rules", options: options)
+    let (both, none) = try Hostile.layOut([roomy])
+    // DTSTART (00:00) is not one of the second rule's times: it takes one of its COUNT
+    // places (RFC 5545 3.3.10), so the second rule ends half an hour before the first.
+    #expect(both.occurrences.count == 2 * 9 * 48 - 1)
+    #expect(none.isEmpty)
+  }
+
+  @Test("an event's RRULEs share what is left of the feed's step budget")
+  func rulesShareTheFeedsRoom() throws {
+    // "one" walks some 15,000 steps; each rule of "two" some 8,700: room for one of them.
+    let text = Hostile.calendar(
+      Self.halfHourly("one", from: "20230926T000000Z", count: 15_312, rules: 1)
+        + Self.halfHourly("two", from: "20240201T000000Z", count: 9_168, rules: 2))
+    var options = ImportOptions()
+    options.maximumRecurrenceSteps = 20_000
+    options.maximumRecurrenceStepsPerFeed = 30_000
+    options.recurrenceStepsPerEventRead = 0
+    let feed = try Feed(text: text, name: "rules", options: options)
+    let (layout, warnings) = try Hostile.layOut([feed])
+    let count = Dictionary(grouping: layout.occurrences, by: \.uid).mapValues(\.count)
+    #expect(count["one"] == 9 * 48)
+    #expect(count["two"] == 9 * 48)
+    #expect(
+      warnings.map(\.message) == [
+        "the feed's RRULEs need more steps of libical's iterator, together, than its budget of 30000 for the window: the expansion of 1 event(s) stops there"
+      ])
+  }
 }

@@ -19,6 +19,13 @@ final class LibicalZone: @unchecked Sendable {
   let isUTC: Bool
   private let stretches = Mutex<[Stretch]>([])
   private let periodic = Mutex<Bool?>(nil)
+  /// Whether libical has been asked once for a year near ``LibicalZone/lastChangeYear``, so
+  /// that it holds the zone's changes through that year (``warm(for:)``).
+  private let warmed = Mutex(false)
+  /// The offset (and daylight flag) libical gives every instant from ``LibicalZone/tailStart``
+  /// on, once asked (``tail()``).
+  private let tailAnswer = Mutex<(offset: Int, isDaylight: Bool)?>(nil)
+  private let tailKnown = Mutex<Bool?>(nil)
 
   private init(pointer: OpaquePointer, owner: AnyObject?, isUTC: Bool = false) {
     self.pointer = pointer
@@ -147,11 +154,79 @@ final class LibicalZone: @unchecked Sendable {
         return (time, offset)
       }
     }
+    if instant >= LibicalZone.tailStart, hasTail {
+      let (offset, isDaylight) = tail()
+      if var time = WallTime.utc(instant + Int64(offset), zone: nil) {
+        time.isDaylight = isDaylight
+        return (time, offset)
+      }
+    }
+    warm(for: instant)
     let time = LibicalGate.run {
       WallTime(icaltime_from_timet_with_zone(time_t(instant), 0, pointer), zone: nil)
     }
     let offset = Int(time.fieldSeconds - instant)
     return (time, offset)
+  }
+
+  // MARK: How far libical has worked the zone out
+
+  /// The last year whose changes libical 3.0.16 works out (`ICALTIMEZONE_MAX_YEAR` with a
+  /// 64-bit `time_t`).
+  static let lastChangeYear = 2582
+  /// Two days into the year after ``lastChangeYear`` (2583-01-03T00:00Z): past every change
+  /// libical's rules give (their local times end with the year 2582, and no zone is a day
+  /// off UTC), so from here on a zone without later onsets (``hasTail``) has one offset.
+  static let tailStart: Int64 = 19_344_614_400
+  /// Instants from here (2032-01-01T00:00Z) on lie past what libical works a zone out to on
+  /// first use (this year and five more: its coverage starts from the clock's year).
+  static let warmFrom: Int64 = 1_956_528_000
+  /// An instant of the year libical is asked about to work a zone out through
+  /// ``lastChangeYear`` in one go (2577-07-01T00:00Z: five years short, which libical adds).
+  static let warmingInstant: Int64 = 19_170_777_600
+
+  /// Asks libical once about the year 2577 before the first question past ``warmFrom``, so
+  /// that it works the zone's changes out through ``lastChangeYear`` in one go.
+  ///
+  /// libical works a zone's changes out from its first observance up to the year asked about
+  /// and five more, and does it all again from the first observance for each later year
+  /// beyond that: questions a year apart from 2032 to 2500 (a yearly series whose long
+  /// instances end there) had it work out some 80 times 500-900 years of every observance,
+  /// most of a second of ICU calendar work on a 24 KB feed, outside the step budget.
+  private func warm(for instant: Int64) {
+    guard instant >= LibicalZone.warmFrom, !warmed.withLock({ $0 }) else { return }
+    LibicalGate.run {
+      _ = icaltime_from_timet_with_zone(time_t(LibicalZone.warmingInstant), 0, pointer)
+    }
+    warmed.withLock { $0 = true }
+  }
+
+  /// The offset and daylight flag libical gives instants from ``tailStart`` on in a zone with
+  /// ``hasTail``: those of its last change, worked out once. (libical answers each such
+  /// instant by working every change out again.)
+  private func tail() -> (offset: Int, isDaylight: Bool) {
+    if let known = tailAnswer.withLock({ $0 }) { return known }
+    warm(for: LibicalZone.tailStart)
+    let time = LibicalGate.run {
+      WallTime(icaltime_from_timet_with_zone(time_t(LibicalZone.tailStart), 0, pointer), zone: nil)
+    }
+    let answer = (
+      offset: Int(time.fieldSeconds - LibicalZone.tailStart), isDaylight: time.isDaylight
+    )
+    tailAnswer.withLock { $0 = answer }
+    return answer
+  }
+
+  /// Whether no observance of the zone starts, and no RDATE of it lies, after the year 2581:
+  /// libical takes those onsets whatever their year, so a zone with one has changes past
+  /// ``tailStart`` and is asked about each instant there.
+  var hasTail: Bool {
+    if let answer = tailKnown.withLock({ $0 }) { return answer }
+    let answer = LibicalGate.run {
+      onsets(before: Int32(LibicalZone.lastChangeYear - 1), rules: { _, _ in true })
+    }
+    tailKnown.withLock { $0 = answer }
+    return answer
   }
 
   // MARK: Steady stretches
@@ -247,28 +322,36 @@ extension LibicalZone {
   /// Whether every observance of the zone starts, and every RDATE and UNTIL of it lies, before
   /// ``periodicBase`` (the year 2100). A zone without a component (UTC) is periodic.
   private func observancesEndBeforeBase() -> Bool {
+    onsets(before: Int32(LibicalZone.periodicBaseYear)) { rule, start in
+      LibicalZone.endsBeforeBaseOrRepeats(rule, from: start)
+    }
+  }
+
+  /// Whether every observance of the zone starts, and every RDATE of it lies, before the year
+  /// `year`, and `rules` accepts each observance's RRULE (with the year of its DTSTART). A
+  /// zone without a component (UTC) has none. Behind ``LibicalGate``.
+  private func onsets(
+    before year: Int32, rules: (icalrecurrencetype, Int32) -> Bool
+  ) -> Bool {
     LibicalGate.assertHeld()
-    let baseYear = Int32(LibicalZone.periodicBaseYear)
     guard let component = icaltimezone_get_component(pointer) else { return true }
     for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
       var observance = icalcomponent_get_first_component(component, kind)
       while let current = observance {
         defer { observance = icalcomponent_get_next_component(component, kind) }
-        if icalcomponent_get_dtstart(current).year >= baseYear { return false }
+        let start = icalcomponent_get_dtstart(current).year
+        if start >= year { return false }
         var rdate = icalcomponent_get_first_property(current, ICAL_RDATE_PROPERTY)
         while let property = rdate {
           let value = icalproperty_get_rdate(property)
-          let year =
+          let onset =
             icaltime_is_null_time(value.time) == 0 ? value.time.year : value.period.start.year
-          if year >= baseYear { return false }
+          if onset >= year { return false }
           rdate = icalcomponent_get_next_property(current, ICAL_RDATE_PROPERTY)
         }
-        let start = icalcomponent_get_dtstart(current).year
         var rrule = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY)
         while let property = rrule {
-          if !LibicalZone.endsBeforeBaseOrRepeats(icalproperty_get_rrule(property), from: start) {
-            return false
-          }
+          if !rules(icalproperty_get_rrule(property), start) { return false }
           rrule = icalcomponent_get_next_property(current, ICAL_RRULE_PROPERTY)
         }
       }

@@ -167,6 +167,9 @@ struct SeriesExpander {
       instances.removeLast(instances.count - cap)
     }
     result.instances = instances
+    // The event's RRULEs that meet the same cap say so once.
+    var said: Set<String> = []
+    result.warnings.removeAll { !said.insert($0).inserted }
     return result
   }
 
@@ -258,13 +261,24 @@ struct SeriesExpander {
     let mayJump = rule.count == 0 && rule.byWeekNumber.isEmpty
     let startKey = SeriesExpander.key(of: record.start, allDay: record.allDay)
     var walk: Int64 = 0
+    // The event's RRULEs share its step cap and the feed's room: what the ones before this
+    // spent is gone (20 RRULEs must not walk 20 times the budget).
+    let spentBefore = Int64(result.walkSteps)
+    let cap = max(0, Int64(window.maximumSteps) - spentBefore)
+    let room = max(0, Int64(window.stepRoom) - spentBefore)
     if !mayJump {
       // The iterator walks from DTSTART, looking at every candidate time on the way (libical
       // does that inside one step, so the step count alone does not bound it): when more than
       // the step cap lie before the window, stop before starting, as the walk would.
       walk = SeriesExpander.candidates(of: rule, over: earliest - startKey)
-      if walk > Int64(window.maximumSteps) {
-        stepCapMet()
+      if walk > cap {
+        if spentBefore > 0 {
+          result.warnings.append(
+            "the event's RRULEs need more than \(window.maximumSteps) steps together to reach the window; this one is not expanded"
+          )
+        } else {
+          stepCapMet()
+        }
         return
       }
     }
@@ -273,15 +287,16 @@ struct SeriesExpander {
     // reached), and every walk the FREQ periods it passes in the window.
     var charge = RuleSearch.Charge(
       rule: rule, spent: walk, from: max(mayJump ? jumpFrom : earliest, startKey),
-      cap: Int64(window.maximumSteps),
-      room: Int64(window.stepRoom))
+      cap: cap, room: room)
     /// The walk may not go on: the feed's budget or the event's cap is spent.
     func chargeMet() {
       if charge.byRoom {
         result.stoppedByBudget = true
       } else {
         result.warnings.append(
-          "expanding the RRULE needs more than \(window.maximumSteps) steps of libical's iterator in the window; expansion stopped there"
+          spentBefore > 0
+            ? "expanding the event's RRULEs needs more than \(window.maximumSteps) steps of libical's iterator together in the window; expansion stopped there"
+            : "expanding the RRULE needs more than \(window.maximumSteps) steps of libical's iterator in the window; expansion stopped there"
         )
       }
     }

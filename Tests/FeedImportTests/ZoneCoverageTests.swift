@@ -1,0 +1,177 @@
+import CLibical
+import Foundation
+import LaneLayout
+import Testing
+
+@testable import FeedImport
+
+/// Offsets from 2032 on (issue 11): libical works a zone's changes out from its first
+/// observance up to the year asked about and five more, and again from the start for each later
+/// year, up to its last year (2582) and for every question past it. ``LibicalZone`` has it work
+/// the zone out through 2582 once (``LibicalZone/warm(for:)``) and answers past 2582 from the
+/// zone's last change (``LibicalZone/tail()``) when no onset lies there. Either must give
+/// libical's own answers: each is checked against a fresh copy of the zone asked directly.
+/// (`Samples/hostile/zone-years.ics` is the input that took 6 s; `hostile-limits.sh` times it.)
+@Suite struct ZoneCoverageTests {
+  /// The observances of the zones checked; the first repeats yearly from 1601 (US rules).
+  static let zones: [(name: String, observances: String, hasTail: Bool)] = [
+    (
+      "yearly from 1601",
+      """
+      BEGIN:STANDARD
+      DTSTART:16011104T020000
+      RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU
+      TZOFFSETFROM:-0400
+      TZOFFSETTO:-0500
+      END:STANDARD
+      BEGIN:DAYLIGHT
+      DTSTART:16010311T020000
+      RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU
+      TZOFFSETFROM:-0500
+      TZOFFSETTO:-0400
+      END:DAYLIGHT
+      """, true
+    ),
+    (
+      "every other week",
+      """
+      BEGIN:STANDARD
+      DTSTART:19700101T000000
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0100
+      END:STANDARD
+      BEGIN:DAYLIGHT
+      DTSTART:19700301T020000
+      RRULE:FREQ=WEEKLY;INTERVAL=2
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0200
+      END:DAYLIGHT
+      """, true
+    ),
+    (
+      "summer time until 2300",
+      """
+      BEGIN:STANDARD
+      DTSTART:19701025T030000
+      RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+      TZOFFSETFROM:+0200
+      TZOFFSETTO:+0100
+      END:STANDARD
+      BEGIN:DAYLIGHT
+      DTSTART:19700329T020000
+      RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;UNTIL=23000301T010000Z
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0200
+      END:DAYLIGHT
+      """, true
+    ),
+    (
+      "an onset in 3000",
+      """
+      BEGIN:STANDARD
+      DTSTART:19700101T000000
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0100
+      END:STANDARD
+      BEGIN:STANDARD
+      DTSTART:30000101T000000
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0300
+      END:STANDARD
+      """, false
+    ),
+    (
+      "an RDATE in 2600",
+      """
+      BEGIN:STANDARD
+      DTSTART:19701025T030000
+      RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+      TZOFFSETFROM:+0200
+      TZOFFSETTO:+0100
+      END:STANDARD
+      BEGIN:DAYLIGHT
+      DTSTART:19700329T020000
+      RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+      RDATE:26000601T020000
+      TZOFFSETFROM:+0100
+      TZOFFSETTO:+0200
+      END:DAYLIGHT
+      """, false
+    ),
+  ]
+
+  /// A zone read from `observances`, a new libical zone each time.
+  static func zone(_ observances: String) throws -> LibicalZone {
+    let text = "BEGIN:VTIMEZONE\nTZID:Checked\n\(observances)\nEND:VTIMEZONE\n"
+    let block = Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+    guard case .added(let found, _, _) = TimeZoneResolver().read(timeZoneBlock: block) else {
+      throw ZoneNotRead()
+    }
+    return try #require(found)
+  }
+
+  struct ZoneNotRead: Error {}
+
+  /// libical's own local time of `instant` in `zone`, asked directly.
+  static func libicals(_ instant: Int64, in zone: LibicalZone) -> WallTime {
+    LibicalGate.run {
+      WallTime(icaltime_from_timet_with_zone(time_t(instant), 0, zone.pointer), zone: nil)
+    }
+  }
+
+  @Test(arguments: zones.indices)
+  func answersFrom2032OnAreLibicals(index: Int) throws {
+    let (name, observances, hasTail) = Self.zones[index]
+    let zone = try Self.zone(observances)
+    let reference = try Self.zone(observances)
+    #expect(zone.hasTail == hasTail, "\(name)")
+    // Folded zones answer past 2500 from 400·k years earlier (FarYearOffsetTests).
+    let end: Int64 = zone.isPeriodic ? LibicalZone.foldFrom : 253_402_300_799
+    var random = SeededRandom(state: UInt64(31 + index))
+    var instants: [Int64] = []
+    for _ in 0..<60 {
+      // 2032 to the end, some just either side of the tail's start.
+      instants.append(
+        LibicalZone.warmFrom + Int64(random.next() >> 24) % (end - LibicalZone.warmFrom))
+    }
+    for offset: Int64 in [-200_000, -1, 0, 1, 200_000] where LibicalZone.tailStart + offset < end {
+      instants.append(LibicalZone.tailStart + offset)
+    }
+    // Asked in rising years, as a walk asks: the case libical works out again and again.
+    instants.sort()
+    var compared = 0
+    // The reference is asked from the latest down, so that it works the zone out once up to
+    // 2582 (and each time past it).
+    let expected = Dictionary(
+      uniqueKeysWithValues: instants.reversed().map { ($0, Self.libicals($0, in: reference)) })
+    for instant in instants {
+      let (time, offset) = zone.local(instant)
+      let want = try #require(expected[instant])
+      #expect(time.fieldSeconds == want.fieldSeconds, "\(name) \(instant)")
+      #expect(offset == Int(want.fieldSeconds - instant), "\(name) \(instant)")
+      #expect(time.isDaylight == want.isDaylight, "\(name) \(instant)")
+      compared += 1
+    }
+    #expect(compared == instants.count)
+  }
+
+  @Test("the yearly series whose long instances end from 2071 to 2494 keep libical's offsets")
+  func longInstancesEndInLocalTime() throws {
+    let feed = try Feed(contentsOf: Hostile.sample("hostile/zone-years.ics"))
+    let march = try Hostile.unwrap(YearMonth(year: 2024, month: 3))
+    let (layout, warnings) = try Hostile.layOut([feed], month: march)
+    #expect(warnings.isEmpty)
+    // Six series, each with an instance a year from 1601 to 2023, 470 years long.
+    #expect(layout.occurrences.count == 6 * 423)
+    let reference = try #require(TimeZone(identifier: "America/New_York"))
+    for occurrence in layout.occurrences {
+      // 9:00 on 1 June, P24524W (171,668 days) later: summer time (UTC−4) under the zone's
+      // rules, which are New York's now and in the tz database's future.
+      let end = occurrence.end
+      #expect(end.day.ordinal - occurrence.start.day.ordinal == 171_668)
+      #expect(end.hour == 13 && end.minute == 0, "\(end)")
+      let instant = Double(end.day.ordinal) * 86_400 + 13 * 3_600
+      #expect(reference.secondsFromGMT(for: Date(timeIntervalSince1970: instant)) == -4 * 3_600)
+    }
+  }
+}
