@@ -1,6 +1,7 @@
 import CLibical
 import Foundation
 import LaneLayout
+import Synchronization
 import Testing
 
 @testable import FeedImport
@@ -153,6 +154,30 @@ import Testing
       compared += 1
     }
     #expect(compared == instants.count)
+  }
+
+  @Test("threads asking one zone about far years at once get the answers one thread gets")
+  func concurrentQuestions() throws {
+    // Not folded past 2500: the questions past 2582 take the tail.
+    let observances = Self.zones[2].observances
+    let alone = try Self.zone(observances)
+    let shared = try Self.zone(observances)
+    let instants: [Int64] = (0..<400).map {
+      LibicalZone.warmFrom + Int64($0) * 48_611_111 + Int64($0 % 7) * 3_600
+    }
+    let expected = instants.map { alone.local($0).offset }
+    let answers = Mutex<[[Int]]>([])
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      // Each thread starts elsewhere, so that the first questions past 2031 and past 2582
+      // (warming, the tail) come from several threads at once.
+      let order = instants.indices.map { (($0 + thread * 97) % instants.count) }
+      var found = [Int](repeating: 0, count: instants.count)
+      for index in order { found[index] = shared.local(instants[index]).offset }
+      answers.withLock { $0.append(found) }
+    }
+    let all = answers.withLock { $0 }
+    #expect(all.count == 4)
+    for found in all { #expect(found == expected) }
   }
 
   @Test("the yearly series whose long instances end from 2071 to 2494 keep libical's offsets")
