@@ -218,8 +218,19 @@ public final class Feed: @unchecked Sendable {
       }
     }
     let (records, series, duplicatesRead, warningsRead) = Feed.group(
-      loader.records, source: source)
-    let duplicateWarnings = Feed.merge(warningsRead, loader.byteDuplicates)
+      loader.records, dropped: loader.droppedRepeats.sorted { $0.line < $1.line }, source: source)
+    // Each list is in line order and worded up to the limit: the first of both together.
+    var duplicateWarnings = Feed.merge(warningsRead, loader.byteDuplicates)
+    let duplicatesUnworded =
+      duplicatesRead + loader.byteDuplicates.count
+      - min(duplicateWarnings.count, FeedLoader.warningLimit)
+    if duplicatesUnworded > 0 {
+      duplicateWarnings.removeLast(max(0, duplicateWarnings.count - FeedLoader.warningLimit))
+      duplicateWarnings.append(
+        ImportWarning(
+          source: source, line: nil, uid: nil,
+          message: "\(duplicatesUnworded) more duplicate(s) not listed one by one"))
+    }
     if options.strict, let first = duplicateWarnings.first {
       throw .strictFailure(source: source, line: first.line, message: first.message)
     }
@@ -265,35 +276,69 @@ public final class Feed: @unchecked Sendable {
   /// SEQUENCE wins; on a tie, the first in the file.
   ///
   /// Each warning comes with the line of the VEVENT whose reading found the duplicate.
-  static func group(_ all: [EventRecord], source: String) -> (
+  ///
+  /// `dropped` are the repeats the loader did not keep (``FeedLoader/dropsAsRepeat(_:)``), in
+  /// line order: each is folded in at its line as its record would have been (it never wins),
+  /// so the counts and warnings are those of every record.
+  static func group(
+    _ all: [EventRecord], dropped: [DroppedRepeat] = [], source: String,
+    warningLimit: Int = FeedLoader.warningLimit
+  ) -> (
     [EventRecord], [Series], Int, [(foundAt: Int, warning: ImportWarning)]
   ) {
-    var chosen: [String: Int] = [:]
+    /// The record (index) or dropped repeat in use for a UID and RECURRENCE-ID so far.
+    struct Used {
+      let index: Int?
+      let sequence: Int
+      let line: Int
+    }
+    var chosen: [String: Used] = [:]
     var keep = [Bool](repeating: true, count: all.count)
     var warnings: [(foundAt: Int, warning: ImportWarning)] = []
     var duplicates = 0
-    for (index, record) in all.enumerated() where !record.uid.isEmpty {
-      let recurrence =
-        record.recurrenceId.map { String(SeriesExpander.key(of: $0, allDay: record.allDay)) } ?? "-"
-      let key = record.uid + "\u{0}" + recurrence
-      if let earlier = chosen[key] {
-        duplicates += 1
-        let winner = all[earlier].sequence >= record.sequence ? earlier : index
-        let loser = winner == earlier ? index : earlier
-        keep[loser] = false
-        chosen[key] = winner
-        warnings.append(
-          (
-            record.line,
-            ImportWarning(
-              source: source, line: all[loser].line, uid: record.uid,
-              message:
-                "repeats the VEVENT at line \(all[winner].line) (same UID and RECURRENCE-ID); that one is used"
-            )
-          ))
-      } else {
-        chosen[key] = index
+    /// Folds one record (`index`) or dropped repeat (nil) in, in line order.
+    func fold(uid: String, recurrence: Int64?, sequence: Int, line: Int, index: Int?) {
+      let key = uid + "\u{0}" + (recurrence.map { String($0) } ?? "-")
+      let this = Used(index: index, sequence: sequence, line: line)
+      guard let earlier = chosen[key] else {
+        chosen[key] = this
+        return
       }
+      duplicates += 1
+      let winner = earlier.sequence >= sequence ? earlier : this
+      let loser = winner.line == earlier.line ? this : earlier
+      if let lost = loser.index { keep[lost] = false }
+      chosen[key] = winner
+      // Only the first of them are worded (``FeedLoader/warningLimit``); the rest are counted.
+      guard warnings.count < warningLimit else { return }
+      warnings.append(
+        (
+          line,
+          ImportWarning(
+            source: source, line: loser.line, uid: uid,
+            message:
+              "repeats the VEVENT at line \(winner.line) (same UID and RECURRENCE-ID); that one is used"
+          )
+        ))
+    }
+    var next = dropped.startIndex
+    for (index, record) in all.enumerated() where !record.uid.isEmpty {
+      while next < dropped.endIndex, dropped[next].line < record.line {
+        let repeated = dropped[next]
+        fold(
+          uid: repeated.uid, recurrence: repeated.recurrence, sequence: repeated.sequence,
+          line: repeated.line, index: nil)
+        next += 1
+      }
+      fold(
+        uid: record.uid,
+        recurrence: record.recurrenceId.map { SeriesExpander.key(of: $0, allDay: record.allDay) },
+        sequence: record.sequence, line: record.line, index: index)
+    }
+    for repeated in dropped[next...] {
+      fold(
+        uid: repeated.uid, recurrence: repeated.recurrence, sequence: repeated.sequence,
+        line: repeated.line, index: nil)
     }
     let records = duplicates == 0 ? all : all.indices.filter { keep[$0] }.map { all[$0] }
     var seriesIndex: [String: Int] = [:]

@@ -21,6 +21,10 @@ struct FeedLoader: ScanSink {
   /// ``decideDuplicates(for:from:)``): how many, and their warnings, each with the line of the
   /// VEVENT whose reading found it (where ``Feed/group(_:source:)`` would have warned).
   var byteDuplicates: [(foundAt: Int, warning: ImportWarning)] = []
+  /// Repeats dropped as they were read (``dropsAsRepeat(_:)``), in the order read.
+  var droppedRepeats: [DroppedRepeat] = []
+  /// For each UID and RECURRENCE-ID read (by a hash), the index of the record used so far.
+  var repeatIndex: [Int: Int] = [:]
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
   /// VCALENDAR repeating one byte for byte shares its zone (a folder of one-event files).
   private var readZones: [[UInt8]: (zone: LibicalZone, tzid: String)] = [:]
@@ -230,6 +234,7 @@ struct FeedLoader: ScanSink {
       } else {
         for note in notes { warnOnce(line: line, uid: record.uid, note) }
       }
+      if dropsAsRepeat(record) { return }
       records.append(record)
     case .skipped(let uid, let reason):
       skip(uid: uid ?? facts.uid, line: line, reason: reason)
