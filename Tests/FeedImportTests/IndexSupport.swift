@@ -11,7 +11,11 @@ struct IndexAnswer: Equatable, CustomStringConvertible {
   var json: [UInt8]
   var lines: [String]
 
-  init(_ feed: Feed, _ request: MonthRequest) {
+  /// The answer of `feed` to `request`. `passedOver` says whether the events libical never
+  /// read count: they do on two loads that can both read the feed again at an offset, not
+  /// between a URL's stream (whose passed-over events sharing a UID libical reads again) and
+  /// its kept body (whose duplicates among them are settled from the scan's keys).
+  init(_ feed: Feed, _ request: MonthRequest, passedOver: Bool = true) {
     let (layouts, warnings) = MonthLayouter.layOut([feed], request: request)
     json = JSONLayoutRenderer.documentBytes(layouts)
     lines =
@@ -19,7 +23,8 @@ struct IndexAnswer: Equatable, CustomStringConvertible {
       + feed.skipped.map { "skipped \($0.line ?? -1) \($0.uid ?? "-") \($0.reason)" }
       + [
         "name \(feed.name) color \(feed.color ?? "-") read \(feed.eventsRead)"
-          + " duplicate \(feed.eventsDuplicate) passed over \(feed.eventsPassedOver)"
+          + " duplicate \(feed.eventsDuplicate)"
+          + (passedOver ? " passed over \(feed.eventsPassedOver)" : "")
       ]
       + layouts.map { "stats \(String(describing: $0.stats))" }
   }

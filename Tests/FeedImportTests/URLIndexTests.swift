@@ -44,7 +44,8 @@ struct URLIndexTests {
   /// The answer of the URL read without an index.
   private func plain(_ url: URL, _ request: MonthRequest) throws -> IndexAnswer {
     IndexAnswer(
-      try Feed(location: .url(url), options: ImportOptions(window: request.window)), request)
+      try Feed(location: .url(url), options: ImportOptions(window: request.window)), request,
+      passedOver: false)
   }
 
   /// The answer of the URL through the index in `folder`, and whether the index answered.
@@ -53,7 +54,7 @@ struct URLIndexTests {
   ) {
     let (feed, fromIndex) = try URLFeedCache.loadTelling(
       url: url, options: ImportOptions(window: request.window), folder: folder)
-    return (IndexAnswer(feed, request), fromIndex)
+    return (IndexAnswer(feed, request, passedOver: false), fromIndex)
   }
 
   /// A site serving `resource`, a request for August 2024, and the URL's answer read without

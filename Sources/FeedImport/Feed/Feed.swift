@@ -28,7 +28,10 @@ public final class Feed: @unchecked Sendable {
   public let eventsRead: Int
   /// VEVENTs that repeat an earlier one's UID and RECURRENCE-ID; only one of each is used.
   public let eventsDuplicate: Int
-  /// VEVENTs the pre-filter passed over.
+  /// VEVENTs the pre-filter passed over and libical never read (a duplicate among them that
+  /// was settled from the scan's keys counts in ``eventsDuplicate`` instead; a feed that cannot
+  /// be read again at an offset, standard input or a URL's stream, reads such events again
+  /// with libical, so the same feed may pass over fewer there).
   public let eventsPassedOver: Int
   /// The window the pre-filter kept events for, when one was set.
   public let window: ClosedRange<Day>?
@@ -222,7 +225,7 @@ public final class Feed: @unchecked Sendable {
     // Each list is in line order and worded up to the limit: the first of both together.
     var duplicateWarnings = Feed.merge(warningsRead, loader.byteDuplicates)
     let duplicatesUnworded =
-      duplicatesRead + loader.byteDuplicates.count
+      duplicatesRead + loader.byteDuplicateCount
       - min(duplicateWarnings.count, FeedLoader.warningLimit)
     if duplicatesUnworded > 0 {
       duplicateWarnings.removeLast(max(0, duplicateWarnings.count - FeedLoader.warningLimit))
@@ -261,7 +264,7 @@ public final class Feed: @unchecked Sendable {
     self.warnings = notes + warnings
     self.skipped = skipped
     self.eventsRead = loader.eventsRead
-    self.eventsDuplicate = duplicatesRead + loader.byteDuplicates.count
+    self.eventsDuplicate = duplicatesRead + loader.byteDuplicateCount
     self.eventsPassedOver = loader.eventsPassedOver
     self.window = options.window
     self.options = options

@@ -41,35 +41,40 @@ extension FeedLoader {
     records.sort { $0.line < $1.line }
   }
 
-  /// Settles the duplicates among the passed-over overrides of `uids` (see
-  /// ``conflictingUIDs()``) from their byte-level keys, as ``Feed/group(_:source:)`` would after
-  /// libical: in file order, of two overrides of one instance the one with the higher SEQUENCE
-  /// is used, on a tie the first. No event is parsed: only the first VEVENT of each UID is read
-  /// again (from the checkpoint before it, through the scanner), for the UID's text in the
-  /// warnings. Returns the UIDs it could not settle that way (overrides in different
-  /// calendars, a UID libical might read differently), to be read again with libical.
+  /// Settles the duplicates among the passed-over events of `uids` (see ``conflictingUIDs()``)
+  /// from their byte-level keys, as ``Feed/group(_:dropped:source:warningLimit:)`` would after
+  /// libical: in file order, of two events with one UID and RECURRENCE-ID (overrides of one
+  /// instance, or two without one) the one with the higher SEQUENCE is used, on a tie the
+  /// first. No event is parsed: an override's SEQUENCE was kept by the scan; the other events
+  /// of the UID, and its first VEVENT (for the UID's text in the warnings), are cut again from
+  /// the checkpoint before them, through the scanner. Returns the UIDs it could not settle that
+  /// way (events in different calendars, a UID libical might read differently, a SEQUENCE not
+  /// read with certainty), to be read again with libical.
   mutating func decideDuplicates(for uids: Set<Int>, from byteSource: ByteSource)
     throws(ImportError) -> Set<Int>
   {
     var undecided: Set<Int> = []
-    let members = tally.passedOverOverrides.filter { uids.contains($0.uid) }
-      .sorted { ($0.uid, $0.line) < ($1.uid, $1.line) }
+    var overrides: [Int: [PassedOverride]] = [:]
+    for override in tally.passedOverOverrides where uids.contains(override.uid) {
+      overrides[override.uid, default: []].append(override)
+    }
+    var plain: [Int: [Int]] = [:]
+    for (index, key) in tally.passedOverUIDs.enumerated() where uids.contains(key) {
+      let line = tally.passedOverLines[index]
+      if line == ScanTally.unknownLine { undecided.insert(key) }
+      plain[key, default: []].append(Int(line))
+    }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 << 10, alignment: 16)
     defer { buffer.deallocate() }
-    var found: [(foundAt: Int, warning: ImportWarning)] = []
-    var start = 0
-    while start < members.count {
-      var end = start + 1
-      while end < members.count, members[end].uid == members[start].uid { end += 1 }
-      let group = members[start..<end]
-      start = end
-      let uid = group[group.startIndex].uid
-      let calendar = FeedLoader.calendar(ofLine: group[group.startIndex].line, tally.calendarLines)
-      let first = group[group.startIndex].line
+    /// A duplicate found: where, the loser's and the winner's lines, and the UID's text.
+    var found: [(foundAt: Int, loser: Int, winner: Int, uid: String)] = []
+    for uid in Set(overrides.keys).union(plain.keys).sorted() where !undecided.contains(uid) {
+      let plainLines = plain[uid] ?? []
+      let lines = plainLines + (overrides[uid] ?? []).map(\.line)
+      guard let first = lines.min() else { continue }
+      let calendar = FeedLoader.calendar(ofLine: first, tally.calendarLines)
       guard
-        group.allSatisfy({
-          FeedLoader.calendar(ofLine: $0.line, tally.calendarLines) == calendar
-        }),
+        lines.allSatisfy({ FeedLoader.calendar(ofLine: $0, tally.calendarLines) == calendar }),
         let item = try event(at: first, from: byteSource, buffer),
         case .event(_, _, let facts) = item, facts.uidIsPlain, let text = facts.uid,
         FeedLoader.uidKey(text) == uid
@@ -77,29 +82,55 @@ extension FeedLoader {
         undecided.insert(uid)
         continue
       }
+      // The events without RECURRENCE-ID share one key: their SEQUENCE is read again.
+      var members = overrides[uid] ?? []
+      var readable = true
+      for line in plainLines {
+        guard let again = line == first ? item : try event(at: line, from: byteSource, buffer),
+          case .event(_, _, let plainFacts) = again, plainFacts.uid == text,
+          !plainFacts.overridesInstance, let sequence = plainFacts.sequence,
+          (0...Int(Int32.max)).contains(sequence)
+        else {
+          readable = false
+          break
+        }
+        members.append(
+          PassedOverride(
+            uid: uid, instanceKey: Int.min, line: line, replacedDay: 0,
+            sequence: Int32(clamping: sequence)))
+      }
+      guard readable else {
+        undecided.insert(uid)
+        continue
+      }
+      members.sort { $0.line < $1.line }
       var chosen: [Int: PassedOverride] = [:]
-      for override in group {
-        guard let earlier = chosen[override.instanceKey] else {
-          chosen[override.instanceKey] = override
+      for member in members {
+        guard let earlier = chosen[member.instanceKey] else {
+          chosen[member.instanceKey] = member
           continue
         }
-        let winner = earlier.sequence >= override.sequence ? earlier : override
-        let loser = winner.line == earlier.line ? override : earlier
-        chosen[override.instanceKey] = winner
-        found.append(
-          (
-            override.line,
-            ImportWarning(
-              source: source, line: loser.line, uid: text,
-              message:
-                "repeats the VEVENT at line \(winner.line) (same UID and RECURRENCE-ID); that one is used"
-            )
-          ))
+        let winner = earlier.sequence >= member.sequence ? earlier : member
+        let loser = winner.line == earlier.line ? member : earlier
+        chosen[member.instanceKey] = winner
+        found.append((member.line, loser.line, winner.line, text))
       }
     }
-    // Each settled duplicate is no longer passed over but counted as a duplicate.
+    // Each settled duplicate is no longer passed over but counted as a duplicate; the first
+    // of them in the order of the lines that found them are worded (``warningLimit``).
     for _ in found { countReadAgain() }
-    byteDuplicates += found
+    byteDuplicateCount += found.count
+    found.sort { $0.foundAt < $1.foundAt }
+    byteDuplicates += found.prefix(FeedLoader.warningLimit).map { duplicate in
+      (
+        duplicate.foundAt,
+        ImportWarning(
+          source: source, line: duplicate.loser, uid: duplicate.uid,
+          message:
+            "repeats the VEVENT at line \(duplicate.winner) (same UID and RECURRENCE-ID); that one is used"
+        )
+      )
+    }
     return undecided
   }
 

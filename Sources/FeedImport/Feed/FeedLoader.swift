@@ -21,6 +21,8 @@ struct FeedLoader: ScanSink {
   /// ``decideDuplicates(for:from:)``): how many, and their warnings, each with the line of the
   /// VEVENT whose reading found it (where ``Feed/group(_:source:)`` would have warned).
   var byteDuplicates: [(foundAt: Int, warning: ImportWarning)] = []
+  /// How many duplicates were settled so (``byteDuplicates`` words the first of them).
+  var byteDuplicateCount = 0
   /// Repeats dropped as they were read (``dropsAsRepeat(_:)``), in the order read.
   var droppedRepeats: [DroppedRepeat] = []
   /// For each UID and RECURRENCE-ID read (by a hash), the index of the record used so far.
@@ -109,14 +111,18 @@ struct FeedLoader: ScanSink {
       // Sorted in place: with a million events passed over, a copy would be 8 MB more.
       KeySort.sort(&tally.passedOverUIDs, carrying: &tally.passedOverLines)
       let passed = tally.passedOverUIDs
+      // Passed-over events without RECURRENCE-ID that repeat a UID among themselves only:
+      // duplicates, settled from their keys (``decideDuplicates(for:from:)``).
+      var repeated: Set<Int> = []
       for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
-        conflicts.insert(passed[index])
+        repeated.insert(passed[index])
       }
       for record in records
       where !record.uid.isEmpty && (record.recurrenceId == nil || record.thisAndFuture) {
         let key = FeedLoader.uidKey(record.uid)
         if FeedLoader.sorted(passed, contains: key) { conflicts.insert(key) }
       }
+      duplicates.formUnion(repeated.subtracting(conflicts))
     }
     duplicates.subtract(conflicts)
     return (conflicts, duplicates)
