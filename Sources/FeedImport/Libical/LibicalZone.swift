@@ -1,4 +1,5 @@
 import CLibical
+import LaneLayout
 import Synchronization
 
 /// A time zone as libical reads it: the door's handle on one `icaltimezone`, which it owns (or
@@ -19,9 +20,9 @@ final class LibicalZone: @unchecked Sendable {
   let isUTC: Bool
   private let stretches = Mutex<[Stretch]>([])
   private let periodic = Mutex<Bool?>(nil)
-  /// Whether libical has been asked once for a year near ``LibicalZone/lastChangeYear``, so
-  /// that it holds the zone's changes through that year (``warm(for:)``).
-  private let warmed = Mutex(false)
+  /// The last year whose changes libical holds for the zone, as far as ``warm(for:)`` asked it
+  /// to work them out (0 before it did).
+  private let workedOutThrough = Mutex(0)
   /// The offset (and daylight flag) libical gives every instant from ``LibicalZone/tailStart``
   /// on, once asked (``tail()``).
   private let tailAnswer = Mutex<(offset: Int, isDaylight: Bool)?>(nil)
@@ -181,24 +182,28 @@ final class LibicalZone: @unchecked Sendable {
   /// Instants from here (2032-01-01T00:00Z) on lie past what libical works a zone out to on
   /// first use (this year and five more: its coverage starts from the clock's year).
   static let warmFrom: Int64 = 1_956_528_000
-  /// An instant of the year libical is asked about to work a zone out through
-  /// ``lastChangeYear`` in one go (2577-07-01T00:00Z: five years short, which libical adds).
-  static let warmingInstant: Int64 = 19_170_777_600
-
-  /// Asks libical once about the year 2577 before the first question past ``warmFrom``, so
-  /// that it works the zone's changes out through ``lastChangeYear`` in one go.
+  /// Past the first question after ``warmFrom``, asks libical about a year well ahead of it,
+  /// so that the zone's changes are worked out a few times at most, not once for every sixth
+  /// year asked.
   ///
   /// libical works a zone's changes out from its first observance up to the year asked about
   /// and five more, and does it all again from the first observance for each later year
   /// beyond that: questions a year apart from 2032 to 2500 (a yearly series whose long
   /// instances end there) had it work out some 80 times 500-900 years of every observance,
-  /// most of a second of ICU calendar work on a 24 KB feed, outside the step budget.
+  /// most of a second of ICU calendar work on a 24 KB feed, outside the step budget. Asked
+  /// about year Y past what it holds, it is asked about Y + (Y − 2026) instead (at most 2577,
+  /// whose five more years end libical's range): the years held double past the clock's year,
+  /// so a walk up to 2582 works the zone out five times, and a question about 2040 costs
+  /// about what it did.
   private func warm(for instant: Int64) {
-    guard instant >= LibicalZone.warmFrom, !warmed.withLock({ $0 }) else { return }
-    LibicalGate.run {
-      _ = icaltime_from_timet_with_zone(time_t(LibicalZone.warmingInstant), 0, pointer)
-    }
-    warmed.withLock { $0 = true }
+    guard instant >= LibicalZone.warmFrom else { return }
+    let year = Day(ordinal: Int(instant / 86_400)).components.year
+    guard year > workedOutThrough.withLock({ $0 }) else { return }
+    let target = min(LibicalZone.lastChangeYear - 5, max(year, 2 * year - 2_026))
+    // 1 July of the target year, at midnight UTC.
+    let asked = Int64(Day.daysSinceEpoch(year: target, month: 7, day: 1)) * 86_400
+    LibicalGate.run { _ = icaltime_from_timet_with_zone(time_t(asked), 0, pointer) }
+    workedOutThrough.withLock { $0 = max($0, target + 5) }
   }
 
   /// The offset and daylight flag libical gives instants from ``tailStart`` on in a zone with
