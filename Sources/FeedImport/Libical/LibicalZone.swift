@@ -27,6 +27,8 @@ final class LibicalZone: @unchecked Sendable {
   /// on, once asked (``tail()``).
   private let tailAnswer = Mutex<(offset: Int, isDaylight: Bool)?>(nil)
   private let tailKnown = Mutex<Bool?>(nil)
+  /// The zone's ``PlainZoneRules`` once looked for (nil inside when it has none).
+  private let plainRules = Mutex<PlainZoneRules??>(nil)
 
   private init(pointer: OpaquePointer, owner: AnyObject?, isUTC: Bool = false) {
     self.pointer = pointer
@@ -155,6 +157,12 @@ final class LibicalZone: @unchecked Sendable {
         return (time, offset)
       }
     }
+    if let rules = plain, let (offset, isDaylight) = rules.answer(at: instant),
+      var time = WallTime.utc(instant + Int64(offset), zone: nil)
+    {
+      time.isDaylight = isDaylight
+      return (time, offset)
+    }
     if instant >= LibicalZone.tailStart, hasTail {
       let (offset, isDaylight) = tail()
       if var time = WallTime.utc(instant + Int64(offset), zone: nil) {
@@ -168,6 +176,19 @@ final class LibicalZone: @unchecked Sendable {
     }
     let offset = Int(time.fieldSeconds - instant)
     return (time, offset)
+  }
+
+  /// The zone's observances worked out in Swift, when all are plain (``PlainZoneRules``);
+  /// nil for UTC and for any other zone.
+  var plain: PlainZoneRules? {
+    if isUTC { return nil }
+    if let known = plainRules.withLock({ $0 }) { return known }
+    let found = LibicalGate.run { () -> PlainZoneRules? in
+      guard let component = icaltimezone_get_component(pointer) else { return nil }
+      return PlainZoneRules(zone: component)
+    }
+    plainRules.withLock { $0 = .some(found) }
+    return found
   }
 
   // MARK: How far libical has worked the zone out

@@ -1,0 +1,119 @@
+import CLibical
+import Foundation
+import Testing
+
+@testable import FeedImport
+
+/// Zones whose observances are all plain are worked out in Swift (``PlainZoneRules``): every
+/// answer must be libical's own, asked directly of a fresh copy of the zone. Random zones of
+/// two to four observances (yearly rules on the nth or last weekday of a month, with or
+/// without UNTIL in UTC or local time, onsets without a rule, DTSTARTs from 1601 to 2300) are
+/// asked about instants from 1583 to 2700, most of them within a day of a change.
+@Suite struct PlainZoneRulesTests {
+  static let weekdays = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+
+  static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+  static func offset(_ seconds: Int) -> String {
+    let sign = seconds < 0 ? "-" : "+"
+    let value = abs(seconds)
+    return sign + two(value / 3_600) + two(value % 3_600 / 60)
+  }
+
+  /// A random plain zone's observances.
+  static func observances(_ random: inout SeededRandom) -> String {
+    var text: [String] = []
+    let count = 2 + Int(random.next() % 3)
+    let base = (Int(random.next() % 48) - 24) * 1_800
+    for index in 0..<count {
+      let kind = index % 2 == 0 ? "STANDARD" : "DAYLIGHT"
+      let year = [1601, 1601, 1900, 1970, 1987, 2007, 2100, 2300][Int(random.next() % 8)]
+      let month = 1 + Int(random.next() % 12)
+      let day = 1 + Int(random.next() % 28)
+      let hour = Int(random.next() % 4)
+      let from = base + (index % 2 == 0 ? 3_600 : 0)
+      let to = base + (index % 2 == 0 ? 0 : 3_600)
+      var lines = [
+        "BEGIN:\(kind)", "DTSTART:\(year)\(two(month))\(two(day))T\(two(hour))0000",
+        "TZOFFSETFROM:\(offset(from))", "TZOFFSETTO:\(offset(to))",
+      ]
+      if random.next() % 5 != 0 {
+        let position = [1, 2, 3, 4, -1, -1, -2][Int(random.next() % 7)]
+        var rule =
+          "RRULE:FREQ=YEARLY;BYMONTH=\(1 + Int(random.next() % 12));BYDAY=\(position)\(weekdays[Int(random.next() % 7)])"
+        switch random.next() % 4 {
+        case 0: rule += ";UNTIL=\(year + 1 + Int(random.next() % 300))0401T070000Z"
+        case 1: rule += ";UNTIL=\(year + 1 + Int(random.next() % 300))1001T020000"
+        default: break
+        }
+        lines.append(rule)
+      }
+      lines.append("END:\(kind)")
+      text += lines
+    }
+    return text.joined(separator: "\n")
+  }
+
+  @Test("random plain zones answer as libical does", arguments: 1...8)
+  func randomZones(seed: UInt64) throws {
+    var random = SeededRandom(state: seed * 7_919)
+    var compared = 0
+    for _ in 0..<12 {
+      let observances = Self.observances(&random)
+      let zone = try ZoneCoverageTests.zone(observances)
+      let reference = try ZoneCoverageTests.zone(observances)
+      let rules = try #require(zone.plain, "\(observances)")
+      // Instants near each observance's changes in some years, and anywhere.
+      var instants: [Int64] = []
+      for _ in 0..<40 {
+        instants.append(-12_000_000_000 + Int64(random.next() >> 20) % 35_000_000_000)
+      }
+      for observance in rules.observances {
+        instants.append(observance.startChange - 1)
+        instants.append(observance.startChange)
+        for year in [1700, 1990, 2024, 2037, 2300, 2582, 2583] {
+          guard let local = PlainZoneRules.instance(of: observance, in: year) else { continue }
+          let change = local.seconds - Int64(observance.offsetFrom)
+          instants += [change - 1, change, change + 1, change + 86_400]
+        }
+      }
+      // Descending, so that the reference works the zone out once (and past 2582 each time).
+      for instant in instants.sorted(by: >) {
+        let want = ZoneCoverageTests.libicals(instant, in: reference)
+        if let (offset, isDaylight) = rules.answer(at: instant) {
+          #expect(offset == Int(want.fieldSeconds - instant), "\(observances)\n\(instant)")
+          #expect(isDaylight == want.isDaylight, "\(observances)\n\(instant)")
+          compared += 1
+        }
+        let (time, _) = zone.local(instant)
+        #expect(time.fieldSeconds == want.fieldSeconds, "\(observances)\n\(instant)")
+        #expect(time.isDaylight == want.isDaylight, "\(observances)\n\(instant)")
+      }
+    }
+    #expect(compared > 500)
+  }
+
+  @Test("zones that are not plain are left to libical")
+  func notPlain() throws {
+    let shapes = [
+      "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=5SU",
+      "RRULE:FREQ=YEARLY;INTERVAL=2;BYMONTH=3;BYDAY=-1SU",
+      "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;COUNT=10",
+      "RRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=8,9,10,11,12,13,14;BYDAY=SU",
+      "RRULE:FREQ=MONTHLY;BYDAY=-1SU",
+      "RDATE:20300301T020000",
+    ]
+    for shape in shapes {
+      let zone = try ZoneCoverageTests.zone(
+        """
+        BEGIN:STANDARD
+        DTSTART:19701025T030000
+        TZOFFSETFROM:+0200
+        TZOFFSETTO:+0100
+        \(shape)
+        END:STANDARD
+        """)
+      #expect(zone.plain == nil, "\(shape)")
+    }
+  }
+}
