@@ -25,18 +25,32 @@ import Testing
     var text: [String] = []
     let count = 2 + Int(random.next() % 3)
     let base = (Int(random.next() % 48) - 24) * 1_800
+    var previous: (start: String, rule: String?, from: Int)?
     for index in 0..<count {
       let kind = index % 2 == 0 ? "STANDARD" : "DAYLIGHT"
+      // One in three repeats the previous observance's onset and rule with other offsets:
+      // their changes fall on the same seconds, where libical's order decides.
+      if let previous, random.next() % 3 == 0 {
+        let from = previous.from
+        let to = base + 1_800 * Int(random.next() % 3)
+        text +=
+          [
+            "BEGIN:\(kind)", previous.start, "TZOFFSETFROM:\(offset(from))",
+            "TZOFFSETTO:\(offset(to))",
+          ] + (previous.rule.map { [$0] } ?? []) + ["END:\(kind)"]
+        continue
+      }
       let year = [1601, 1601, 1900, 1970, 1987, 2007, 2100, 2300][Int(random.next() % 8)]
       let month = 1 + Int(random.next() % 12)
       let day = 1 + Int(random.next() % 28)
       let hour = Int(random.next() % 4)
       let from = base + (index % 2 == 0 ? 3_600 : 0)
       let to = base + (index % 2 == 0 ? 0 : 3_600)
+      let start = "DTSTART:\(year)\(two(month))\(two(day))T\(two(hour))0000"
       var lines = [
-        "BEGIN:\(kind)", "DTSTART:\(year)\(two(month))\(two(day))T\(two(hour))0000",
-        "TZOFFSETFROM:\(offset(from))", "TZOFFSETTO:\(offset(to))",
+        "BEGIN:\(kind)", start, "TZOFFSETFROM:\(offset(from))", "TZOFFSETTO:\(offset(to))",
       ]
+      var written: String?
       if random.next() % 5 != 0 {
         let position = [1, 2, 3, 4, -1, -1, -2][Int(random.next() % 7)]
         var rule =
@@ -47,9 +61,11 @@ import Testing
         default: break
         }
         lines.append(rule)
+        written = rule
       }
       lines.append("END:\(kind)")
       text += lines
+      previous = (start, written, from)
     }
     return text.joined(separator: "\n")
   }
@@ -100,7 +116,7 @@ import Testing
       "RRULE:FREQ=YEARLY;INTERVAL=2;BYMONTH=3;BYDAY=-1SU",
       "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;COUNT=10",
       "RRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=8,9,10,11,12,13,14;BYDAY=SU",
-      "RRULE:FREQ=MONTHLY;BYDAY=-1SU",
+      "RRULE:FREQ=YEARLY;BYMONTH=3,10;BYDAY=-1SU",
       "RDATE:20300301T020000",
     ]
     for shape in shapes {

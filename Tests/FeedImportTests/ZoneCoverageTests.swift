@@ -34,7 +34,7 @@ import Testing
       """, true
     ),
     (
-      "every other week",
+      "every third year",
       """
       BEGIN:STANDARD
       DTSTART:19700101T000000
@@ -43,7 +43,7 @@ import Testing
       END:STANDARD
       BEGIN:DAYLIGHT
       DTSTART:19700301T020000
-      RRULE:FREQ=WEEKLY;INTERVAL=2
+      RRULE:FREQ=YEARLY;INTERVAL=3;BYMONTH=3;BYDAY=-1SU
       TZOFFSETFROM:+0100
       TZOFFSETTO:+0200
       END:DAYLIGHT
@@ -198,5 +198,77 @@ import Testing
       let instant = Double(end.day.ordinal) * 86_400 + 13 * 3_600
       #expect(reference.secondsFromGMT(for: Date(timeIntervalSince1970: instant)) == -4 * 3_600)
     }
+  }
+
+  /// A feed of `count` VTIMEZONEs as Outlook writes them, with a COUNT on the STANDARD rule
+  /// (so not plain), each with one event at 09:00 on 1 August 2024.
+  static func zonesWithCount(_ count: Int) -> String {
+    var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//icslanes//tests//EN"]
+    for index in 0..<count {
+      lines += [
+        "BEGIN:VTIMEZONE", "TZID:Zone \(index)", "BEGIN:STANDARD", "DTSTART:16011104T020000",
+        "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU;COUNT=900", "TZOFFSETFROM:-0400",
+        "TZOFFSETTO:-0500", "END:STANDARD", "BEGIN:DAYLIGHT", "DTSTART:16010311T020000",
+        "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400",
+        "END:DAYLIGHT", "END:VTIMEZONE",
+      ]
+    }
+    for index in 0..<count {
+      lines += [
+        "BEGIN:VEVENT", "UID:e\(index)", "DTSTAMP:20240101T000000Z",
+        "DTSTART;TZID=Zone \(index):20240801T090000", "DURATION:PT1H", "SUMMARY:E\(index)",
+        "END:VEVENT",
+      ]
+    }
+    lines.append("END:VCALENDAR")
+    return lines.joined(separator: "\r\n") + "\r\n"
+  }
+
+  @Test("zones libical works out share a budget per feed; past it a VTIMEZONE is not used")
+  func zonesShareABudget() throws {
+    let feed = try Feed(text: Self.zonesWithCount(30), name: "zones")
+    let (layout, warnings) = try Hostile.layOut([feed])
+    // Each zone costs 2 × 982 changes (two yearly rules from 1601 to 2582): 25 fit in 50,000.
+    let refused = warnings.filter { $0.message.contains("past the feed's budget") }
+    #expect(refused.count == 5)
+    #expect(
+      refused.first?.message
+        == "a VTIMEZONE past the feed's budget of 50000 zone changes for libical to work out; not used, its TZID is read like an unknown one"
+    )
+    let hours = Dictionary(uniqueKeysWithValues: layout.occurrences.map { ($0.uid, $0.start.hour) })
+    #expect(hours.count == 30)
+    for index in 0..<30 {
+      // 09:00 in the zone (UTC−4 in August), or floating 09:00 once its zone is not used.
+      #expect(hours["e\(index)"] == (index < 25 ? 13 : 9), "e\(index)")
+    }
+  }
+
+  @Test("observance rules that are not yearly are removed; the onsets stay")
+  func dailyObservanceRules() throws {
+    let text = Hostile.calendar(
+      """
+      BEGIN:VTIMEZONE\r
+      TZID:Daily\r
+      BEGIN:STANDARD\r
+      DTSTART:16010101T000000\r
+      RRULE:FREQ=DAILY\r
+      TZOFFSETFROM:+0100\r
+      TZOFFSETTO:+0100\r
+      END:STANDARD\r
+      BEGIN:DAYLIGHT\r
+      DTSTART:16010101T120000\r
+      RRULE:FREQ=WEEKLY\r
+      TZOFFSETFROM:+0100\r
+      TZOFFSETTO:+0200\r
+      END:DAYLIGHT\r
+      END:VTIMEZONE\r
+
+      """ + Hostile.event("d", "DTSTART;TZID=Daily:20240801T090000", "DURATION:PT1H"))
+    let feed = try Feed(text: text, name: "daily")
+    let (layout, warnings) = try Hostile.layOut([feed])
+    // One warning for the VTIMEZONE (both rules removed).
+    #expect(warnings.filter { $0.message.contains("repeats other than yearly") }.count == 1)
+    // The later onset (12:00 in 1601, UTC+2) is in force: 09:00 there is 07:00 UTC.
+    #expect(layout.occurrences.map(\.start.hour) == [7])
   }
 }

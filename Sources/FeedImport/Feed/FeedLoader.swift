@@ -27,6 +27,8 @@ struct FeedLoader: ScanSink {
   var droppedRepeats: [DroppedRepeat] = []
   /// For each UID and RECURRENCE-ID read (by a hash), the index of the record used so far.
   var repeatIndex: [Int: Int] = [:]
+  /// What is left of the feed's budget of zone changes for libical (``ObservanceRules``).
+  var zoneBudget = ObservanceRules.feedBudget
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
   /// VCALENDAR repeating one byte for byte shares its zone (a folder of one-event files).
   private var readZones: [[UInt8]: (zone: LibicalZone, tzid: String)] = [:]
@@ -272,12 +274,12 @@ struct FeedLoader: ScanSink {
         calendar.resolver.adopt(earlier.zone, named: earlier.tzid)
         return
       }
-      switch calendar.resolver.read(timeZoneBlock: block) {
+      switch calendar.resolver.read(timeZoneBlock: block, budget: &zoneBudget) {
       case .added(let zone, let tzid, let droppedRules):
         if droppedRules {
           warn(
             line: line, uid: nil,
-            "a VTIMEZONE observance repeats more often than daily or has BY values out of range; that RRULE is not used"
+            "a VTIMEZONE observance repeats other than yearly or has BY values out of range; that RRULE is not used"
           )
         }
         if let zone, readZones.count < 1_000 {
@@ -285,6 +287,11 @@ struct FeedLoader: ScanSink {
         }
       case .unreadable:
         warn(line: line, uid: nil, "a VTIMEZONE libical cannot read (or without TZID); not used")
+      case .overBudget:
+        warn(
+          line: line, uid: nil,
+          "a VTIMEZONE past the feed's budget of \(ObservanceRules.feedBudget) zone changes for libical to work out; not used, its TZID is read like an unknown one"
+        )
       }
     case .event(let block, let line, let facts):
       guard !calendars.isEmpty else { return }

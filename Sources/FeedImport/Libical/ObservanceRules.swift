@@ -1,14 +1,44 @@
 import CLibical
 
-/// Keeps a feed's VTIMEZONE from costing more than its zone is worth. libical works a zone's
-/// changes out by running each observance's RRULE from its DTSTART to the year asked about,
-/// with no bound of its own: an observance that repeats every minute or second stalls it for
-/// minutes. Real zones change their offset at most a few times a year, so an observance rule
-/// more frequent than DAILY (or one libical cannot take) is removed, leaving the observance's
-/// DTSTART as its one onset, and reported.
+/// Keeps a feed's VTIMEZONEs from costing more than their zones are worth. libical works a
+/// zone's changes out by running each observance's RRULE from its DTSTART to the year asked
+/// about, with no bound of its own: an observance that repeats every minute or second stalled
+/// it for minutes, a daily one from 1601 for seconds. Real zones change their offset a few
+/// times a year on yearly rules, so an observance rule that is not YEARLY (or one libical
+/// cannot take) is removed, leaving the observance's DTSTART as its one onset, and reported;
+/// and the zones libical works out (those ``PlainZoneRules`` does not) share a budget per feed
+/// (``cost(of:)``, ``feedBudget``).
 enum ObservanceRules {
-  /// Removes the sub-daily RRULEs of `zone`'s observances; the number removed.
-  static func removeSubDaily(from zone: OpaquePointer) -> Int {
+  /// The changes a feed's zones may ask libical to work out (``cost(of:)``), together: about
+  /// 25 zones as Outlook writes them (two yearly observances from 1601) that are not plain.
+  static let feedBudget = 50_000
+
+  /// The changes libical may work out for `zone` (a VTIMEZONE component): for each
+  /// observance's RRULE, the most instances a year it can have times the years from its
+  /// DTSTART to libical's last (2582). Behind ``LibicalGate``.
+  static func cost(of zone: OpaquePointer) -> Int {
+    var total = 0
+    for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+      var observance = icalcomponent_get_first_component(zone, kind)
+      while let current = observance {
+        let start = Int(icalcomponent_get_dtstart(current).year)
+        let years = max(0, min(LibicalZone.lastChangeYear + 1 - start, 10_000))
+        var property = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY)
+        while let rule = property {
+          let instances = max(
+            1, min(RuleLimits.mostInstancesPerPeriod(icalproperty_get_rrule(rule)), 1_000_000))
+          total = min(total + instances * years, Int(Int32.max))
+          property = icalcomponent_get_next_property(current, ICAL_RRULE_PROPERTY)
+        }
+        observance = icalcomponent_get_next_component(zone, kind)
+      }
+    }
+    return total
+  }
+
+  /// Removes the RRULEs of `zone`'s observances that are not YEARLY or that libical cannot
+  /// take; the number removed.
+  static func removeUnlikeZones(from zone: OpaquePointer) -> Int {
     var removed = 0
     for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
       var observance = icalcomponent_get_first_component(zone, kind)
@@ -17,11 +47,7 @@ enum ObservanceRules {
         var property = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY)
         while let rule = property {
           let value = icalproperty_get_rrule(rule)
-          switch value.freq {
-          case ICAL_DAILY_RECURRENCE, ICAL_WEEKLY_RECURRENCE, ICAL_MONTHLY_RECURRENCE,
-            ICAL_YEARLY_RECURRENCE:
-            if RuleLimits.problem(of: value) != nil { doomed.append(rule) }
-          default:
+          if value.freq != ICAL_YEARLY_RECURRENCE || RuleLimits.problem(of: value) != nil {
             doomed.append(rule)
           }
           property = icalcomponent_get_next_property(current, ICAL_RRULE_PROPERTY)

@@ -14,10 +14,9 @@ import LaneLayout
 /// The answer is libical's (3.0.16, `icaltimezone_get_utc_offset_of_utc_time`): the changes
 /// are each observance's DTSTART and its rule's instances up to the year 2582 (libical's last),
 /// in UTC by the observance's TZOFFSETFROM; an instant takes the last change at or before it,
-/// or, before every change, the first one's TZOFFSETFROM with the other daylight flag. Where
-/// two changes fall on one second, libical's order between them is its sort's: the zone asks
-/// libical (``answer(at:)`` gives nil). `PlainZoneRulesTests` checks every answer against
-/// libical's.
+/// or, before every change, the first one's TZOFFSETFROM with the other daylight flag; two
+/// changes on one second are taken in libical's order (``answer(at:)``). `PlainZoneRulesTests`
+/// checks every answer against libical's.
 struct PlainZoneRules: Sendable {
   /// One STANDARD or DAYLIGHT observance.
   struct Observance: Sendable {
@@ -204,36 +203,28 @@ struct PlainZoneRules: Sendable {
     return best
   }
 
-  /// The UTC offset and daylight flag libical gives `instant`; nil when two changes fall on
-  /// one second where it matters (libical's sort decides).
+  /// The UTC offset and daylight flag libical gives `instant`.
+  ///
+  /// Where two observances change on one second, libical's sorted list (glibc's `qsort`, a
+  /// merge sort that keeps the order of equal elements) has them in the order they were
+  /// added, observance by observance, and its search steps forward over equal ones: the later
+  /// observance's change is used, and before every change the earlier's TZOFFSETFROM.
   func answer(at instant: Int64) -> (offset: Int, isDaylight: Bool)? {
     var latest: (change: Int64, observance: Int)?
-    var tie = false
     for (index, observance) in observances.enumerated() {
       guard let change = PlainZoneRules.lastChange(of: observance, atOrBefore: instant) else {
         continue
       }
-      if let current = latest {
-        if change > current.change {
-          latest = (change, index)
-          tie = false
-        } else if change == current.change {
-          tie = true
-        }
-      } else {
-        latest = (change, index)
-      }
+      if let current = latest, change < current.change { continue }
+      latest = (change, index)
     }
     if let latest {
-      if tie { return nil }
       let observance = observances[latest.observance]
       return (observance.offsetTo, observance.isDaylight)
     }
     // Before every change: the first change's TZOFFSETFROM, the other daylight flag.
     let starts = observances.map(\.startChange)
-    guard let first = starts.min(), starts.count { $0 == first } == 1,
-      let index = starts.firstIndex(of: first)
-    else { return nil }
+    guard let first = starts.min(), let index = starts.firstIndex(of: first) else { return nil }
     return (observances[index].offsetFrom, !observances[index].isDaylight)
   }
 

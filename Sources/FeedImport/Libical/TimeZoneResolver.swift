@@ -32,11 +32,16 @@ final class TimeZoneResolver {
     case added(zone: LibicalZone?, tzid: String, droppedRules: Bool)
     /// libical cannot read it, or it has no TZID.
     case unreadable
+    /// Not used: libical would work out more changes for it than the feed's budget has left
+    /// (``ObservanceRules/cost(of:)``).
+    case overBudget
   }
 
-  /// Reads one VTIMEZONE block (CRLF lines) into this calendar. Observance rules more frequent
-  /// than DAILY (or out of range) are removed first (see ``ObservanceRules``).
-  func read(timeZoneBlock block: [UInt8]) -> TimeZoneOutcome {
+  /// Reads one VTIMEZONE block (CRLF lines) into this calendar. Observance rules that are not
+  /// YEARLY (or out of range) are removed first (see ``ObservanceRules``); a zone that is not
+  /// plain (``PlainZoneRules``) spends its ``ObservanceRules/cost(of:)`` of `budget`, and is
+  /// not used when that is more than is left.
+  func read(timeZoneBlock block: [UInt8], budget: inout Int) -> TimeZoneOutcome {
     LibicalGate.run {
       let parsed = ComponentParser.parse(block)
       guard let parsed, icalcomponent_isa(parsed) == ICAL_VTIMEZONE_COMPONENT,
@@ -46,7 +51,15 @@ final class TimeZoneResolver {
         return .unreadable
       }
       let tzid = icalproperty_get_tzid(property).map { String(cString: $0) }
-      let dropped = ObservanceRules.removeSubDaily(from: parsed) > 0
+      let dropped = ObservanceRules.removeUnlikeZones(from: parsed) > 0
+      if PlainZoneRules(zone: parsed) == nil {
+        let cost = ObservanceRules.cost(of: parsed)
+        guard cost <= budget else {
+          icalcomponent_free(parsed)
+          return .overBudget
+        }
+        budget -= cost
+      }
       // The holder takes ownership.
       icalcomponent_add_component(holder.component, parsed)
       cache.removeAll()
@@ -54,6 +67,12 @@ final class TimeZoneResolver {
       let zone = icalcomponent_get_timezone(holder.component, tzid).map(ownZone)
       return .added(zone: zone, tzid: tzid, droppedRules: dropped)
     }
+  }
+
+  /// Reads one VTIMEZONE block with no budget for libical's work on it (tests, one zone).
+  func read(timeZoneBlock block: [UInt8]) -> TimeZoneOutcome {
+    var unlimited = Int.max
+    return read(timeZoneBlock: block, budget: &unlimited)
   }
 
   /// Uses `zone`, the same VTIMEZONE read in an earlier VCALENDAR of the feed (which owns it),
