@@ -283,10 +283,7 @@ public final class Feed: @unchecked Sendable {
   /// `dropped` are the repeats the loader did not keep (``FeedLoader/dropsAsRepeat(_:)``), in
   /// line order: each is folded in at its line as its record would have been (it never wins),
   /// so the counts and warnings are those of every record.
-  static func group(
-    _ all: [EventRecord], dropped: [DroppedRepeat] = [], source: String,
-    warningLimit: Int = FeedLoader.warningLimit
-  ) -> (
+  static func group(_ all: [EventRecord], dropped: [DroppedRepeat] = [], source: String) -> (
     [EventRecord], [Series], Int, [(foundAt: Int, warning: ImportWarning)]
   ) {
     /// The record (index) or dropped repeat in use for a UID and RECURRENCE-ID so far.
@@ -313,7 +310,7 @@ public final class Feed: @unchecked Sendable {
       if let lost = loser.index { keep[lost] = false }
       chosen[key] = winner
       // Only the first of them are worded (``FeedLoader/warningLimit``); the rest are counted.
-      guard warnings.count < warningLimit else { return }
+      guard warnings.count < FeedLoader.warningLimit else { return }
       warnings.append(
         (
           line,
@@ -325,24 +322,24 @@ public final class Feed: @unchecked Sendable {
         ))
     }
     var next = dropped.startIndex
-    for (index, record) in all.enumerated() where !record.uid.isEmpty {
-      while next < dropped.endIndex, dropped[next].line < record.line {
+    /// Folds the dropped repeats before `line` in.
+    func foldDropped(before line: Int) {
+      while next < dropped.endIndex, dropped[next].line < line {
         let repeated = dropped[next]
         fold(
           uid: repeated.uid, recurrence: repeated.recurrence, sequence: repeated.sequence,
           line: repeated.line, index: nil)
         next += 1
       }
+    }
+    for (index, record) in all.enumerated() where !record.uid.isEmpty {
+      foldDropped(before: record.line)
       fold(
         uid: record.uid,
         recurrence: record.recurrenceId.map { SeriesExpander.key(of: $0, allDay: record.allDay) },
         sequence: record.sequence, line: record.line, index: index)
     }
-    for repeated in dropped[next...] {
-      fold(
-        uid: repeated.uid, recurrence: repeated.recurrence, sequence: repeated.sequence,
-        line: repeated.line, index: nil)
-    }
+    foldDropped(before: Int.max)
     let records = duplicates == 0 ? all : all.indices.filter { keep[$0] }.map { all[$0] }
     var seriesIndex: [String: Int] = [:]
     var series: [Series] = []

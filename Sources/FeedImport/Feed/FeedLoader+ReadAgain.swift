@@ -42,7 +42,7 @@ extension FeedLoader {
   }
 
   /// Settles the duplicates among the passed-over events of `uids` (see ``conflictingUIDs()``)
-  /// from their byte-level keys, as ``Feed/group(_:dropped:source:warningLimit:)`` would after
+  /// from their byte-level keys, as ``Feed/group(_:dropped:source:)`` would after
   /// libical: in file order, of two events with one UID and RECURRENCE-ID (overrides of one
   /// instance, or two without one) the one with the higher SEQUENCE is used, on a tie the
   /// first. No event is parsed: an override's SEQUENCE was kept by the scan; the other events

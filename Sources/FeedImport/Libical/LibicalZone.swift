@@ -361,25 +361,18 @@ extension LibicalZone {
   ) -> Bool {
     LibicalGate.assertHeld()
     guard let component = icaltimezone_get_component(pointer) else { return true }
-    for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
-      var observance = icalcomponent_get_first_component(component, kind)
-      while let current = observance {
-        defer { observance = icalcomponent_get_next_component(component, kind) }
-        let start = icalcomponent_get_dtstart(current).year
-        if start >= year { return false }
-        var rdate = icalcomponent_get_first_property(current, ICAL_RDATE_PROPERTY)
-        while let property = rdate {
-          let value = icalproperty_get_rdate(property)
-          let onset =
-            icaltime_is_null_time(value.time) == 0 ? value.time.year : value.period.start.year
-          if onset >= year { return false }
-          rdate = icalcomponent_get_next_property(current, ICAL_RDATE_PROPERTY)
-        }
-        var rrule = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY)
-        while let property = rrule {
-          if !rules(icalproperty_get_rrule(property), start) { return false }
-          rrule = icalcomponent_get_next_property(current, ICAL_RRULE_PROPERTY)
-        }
+    for observance in ObservanceRules.observances(of: component) {
+      let start = icalcomponent_get_dtstart(observance).year
+      if start >= year { return false }
+      for property in ObservanceRules.properties(ICAL_RDATE_PROPERTY, of: observance) {
+        let value = icalproperty_get_rdate(property)
+        let onset =
+          icaltime_is_null_time(value.time) == 0 ? value.time.year : value.period.start.year
+        if onset >= year { return false }
+      }
+      for property in ObservanceRules.rules(of: observance)
+      where !rules(icalproperty_get_rrule(property), start) {
+        return false
       }
     }
     return true

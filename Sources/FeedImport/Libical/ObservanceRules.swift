@@ -18,19 +18,13 @@ enum ObservanceRules {
   /// DTSTART to libical's last (2582). Behind ``LibicalGate``.
   static func cost(of zone: OpaquePointer) -> Int {
     var total = 0
-    for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
-      var observance = icalcomponent_get_first_component(zone, kind)
-      while let current = observance {
-        let start = Int(icalcomponent_get_dtstart(current).year)
-        let years = max(0, min(LibicalZone.lastChangeYear + 1 - start, 10_000))
-        var property = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY)
-        while let rule = property {
-          let instances = max(
-            1, min(RuleLimits.mostInstancesPerPeriod(icalproperty_get_rrule(rule)), 1_000_000))
-          total = min(total + instances * years, Int(Int32.max))
-          property = icalcomponent_get_next_property(current, ICAL_RRULE_PROPERTY)
-        }
-        observance = icalcomponent_get_next_component(zone, kind)
+    for observance in observances(of: zone) {
+      let start = Int(icalcomponent_get_dtstart(observance).year)
+      let years = max(0, min(LibicalZone.lastChangeYear + 1 - start, 10_000))
+      for rule in rules(of: observance) {
+        let instances = max(
+          1, min(RuleLimits.mostInstancesPerPeriod(icalproperty_get_rrule(rule)), 1_000_000))
+        total = min(total + instances * years, Int(Int32.max))
       }
     }
     return total
@@ -40,26 +34,48 @@ enum ObservanceRules {
   /// take; the number removed.
   static func removeUnlikeZones(from zone: OpaquePointer) -> Int {
     var removed = 0
-    for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
-      var observance = icalcomponent_get_first_component(zone, kind)
-      while let current = observance {
-        var doomed: [OpaquePointer] = []
-        var property = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY)
-        while let rule = property {
-          let value = icalproperty_get_rrule(rule)
-          if value.freq != ICAL_YEARLY_RECURRENCE || RuleLimits.problem(of: value) != nil {
-            doomed.append(rule)
-          }
-          property = icalcomponent_get_next_property(current, ICAL_RRULE_PROPERTY)
-        }
-        for rule in doomed {
-          icalcomponent_remove_property(current, rule)
-          icalproperty_free(rule)
-        }
-        removed += doomed.count
-        observance = icalcomponent_get_next_component(zone, kind)
+    for observance in observances(of: zone) {
+      for rule in rules(of: observance) {
+        let value = icalproperty_get_rrule(rule)
+        guard value.freq != ICAL_YEARLY_RECURRENCE || RuleLimits.problem(of: value) != nil
+        else { continue }
+        icalcomponent_remove_property(observance, rule)
+        icalproperty_free(rule)
+        removed += 1
       }
     }
     return removed
+  }
+
+  /// The STANDARD and DAYLIGHT observances of `zone` (a VTIMEZONE component), the STANDARD
+  /// ones first. Behind ``LibicalGate``.
+  static func observances(of zone: OpaquePointer) -> [OpaquePointer] {
+    var found: [OpaquePointer] = []
+    for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+      var observance = icalcomponent_get_first_component(zone, kind)
+      while let current = observance {
+        found.append(current)
+        observance = icalcomponent_get_next_component(zone, kind)
+      }
+    }
+    return found
+  }
+
+  /// The properties of `kind` of `component`, in order. Behind ``LibicalGate``.
+  static func properties(_ kind: icalproperty_kind, of component: OpaquePointer)
+    -> [OpaquePointer]
+  {
+    var found: [OpaquePointer] = []
+    var property = icalcomponent_get_first_property(component, kind)
+    while let current = property {
+      found.append(current)
+      property = icalcomponent_get_next_property(component, kind)
+    }
+    return found
+  }
+
+  /// The RRULE properties of `observance`, in order. Behind ``LibicalGate``.
+  static func rules(of observance: OpaquePointer) -> [OpaquePointer] {
+    properties(ICAL_RRULE_PROPERTY, of: observance)
   }
 }
