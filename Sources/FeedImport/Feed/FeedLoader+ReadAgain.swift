@@ -25,15 +25,15 @@ extension FeedLoader {
   ) throws(ImportError) {
     secondPass = SecondPass(keys: keys)
     defer { secondPass = nil }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 << 10, alignment: 16)
+    let buffer = EventSweep.makeBuffer()
     defer { buffer.deallocate() }
-    for target in lines {
-      guard let item = try event(at: target, from: byteSource, buffer),
-        case .event(let block, let line, let facts) = item, let uid = facts.uid,
+    let sweep = EventSweep(checkpoints: checkpoints, byteSource: byteSource)
+    try sweep.read(lines, into: buffer) { (_, item) throws(ImportError) -> Void in
+      guard let item, case .event(let block, let line, let facts) = item, let uid = facts.uid,
         tally.passesOver(facts), keys.contains(FeedLoader.uidKey(uid))
-      else { continue }
+      else { return }
       let calendar = tally.calendarLines.count { $0 <= line } - 1
-      guard calendars.indices.contains(calendar) else { continue }
+      guard calendars.indices.contains(calendar) else { return }
       countReadAgain()
       parse(block: block, line: line, facts: facts, calendar: calendar)
     }
@@ -64,7 +64,7 @@ extension FeedLoader {
       if line == ScanTally.unknownLine { undecided.insert(key) }
       plain[key, default: []].append(Int(line))
     }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 << 10, alignment: 16)
+    let buffer = EventSweep.makeBuffer()
     defer { buffer.deallocate() }
     /// A duplicate found: where, the loser's and the winner's lines, and the UID's text.
     var found: [(foundAt: Int, loser: Int, winner: Int, uid: String)] = []
@@ -148,48 +148,14 @@ extension FeedLoader {
   /// The VEVENT that starts at line `target`, cut by the same splitter and scanner as the
   /// first reading, from the checkpoint before it; a VEVENT left open at the feed's end is
   /// closed there, as the first reading closes it. Nil when no checkpoint covers `target` or no
-  /// VEVENT starts there. Every second reading (again, and the index's replay) cuts through it.
+  /// VEVENT starts there. Every second reading (again, and the index's replay) cuts through it,
+  /// or through an ``EventSweep`` over several targets, which cuts them alike.
   func event(
     at target: Int, from byteSource: ByteSource, _ buffer: UnsafeMutableRawBufferPointer
   ) throws(ImportError) -> ScannedItem? {
-    let checkpoint = (target - 1) / LineSplitter.checkpointInterval
-    guard checkpoints.indices.contains(checkpoint) else { return nil }
-    var offset = checkpoints[checkpoint]
-    var splitter = LineSplitter(
-      from: offset, firstLine: checkpoint * LineSplitter.checkpointInterval + 1)
-    var scanner = ComponentScanner()
     var found: ScannedItem?
-    // A flag, not `found == nil`: that test copies the item (its block) at every line.
-    var isFound = false
-    func take(_ item: ScannedItem) {
-      if !isFound, case .event(_, let line, _) = item, line == target {
-        found = item
-        isFound = true
-      }
-    }
-    // A small first read, doubling up to the buffer's size: the event is usually some lines
-    // past its checkpoint, and every line read is split, even after the event was found (a
-    // feed of short events read again one by one split the whole buffer for each).
-    var size = min(1_024, buffer.count)
-    while !isFound {
-      let count = try byteSource.bytes(
-        at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]))
-      size = min(size * 2, buffer.count)
-      guard count > 0 else { break }
-      offset += count
-      let chunk = UnsafeBufferPointer(buffer.bindMemory(to: UInt8.self))
-      try splitter.feed(UnsafeBufferPointer(rebasing: chunk[0..<count])) {
-        (line, number) throws(ImportError) -> Void in
-        guard !isFound, number >= target else { return }
-        scanner.scan(line, number: number, take)
-      }
-    }
-    if !isFound {
-      try splitter.finish { (line, number) throws(ImportError) -> Void in
-        guard number >= target else { return }
-        scanner.scan(line, number: number, take)
-      }
-      scanner.finish(take)
+    try EventSweep(checkpoints: checkpoints, byteSource: byteSource).read([target], into: buffer) {
+      _, item in found = item
     }
     return found
   }

@@ -21,28 +21,48 @@ struct BlockRepair {
     guard block.contains(where: { $0 >= 0x80 }) || BlockRepair.mayHaveCount(block) else {
       return
     }
-    var output: [UInt8] = []
-    output.reserveCapacity(block.count + 16)
-    var changed = false
+    // Built from the first line that changes; the lines before it are the block's own.
+    var output: [UInt8]?
     var lineStart = 0
     while lineStart < block.count {
       var lineEnd = lineStart
       while lineEnd < block.count, block[lineEnd] != 0x0A { lineEnd += 1 }
       let next = lineEnd < block.count ? lineEnd + 1 : lineEnd
-      var line = Array(block[lineStart..<next])
+      let line = block[lineStart..<next]
+      var replaced: [UInt8]?
       if line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil {
-        line = BlockRepair.windows1252ToUTF8(line)
+        replaced = BlockRepair.windows1252ToUTF8(Array(line))
         decodedWindows1252 = true
-        changed = true
       }
-      if let repaired = BlockRepair.repairedRule(line, notes: &notes) {
-        line = repaired
-        changed = true
+      if BlockRepair.isRule(replaced.map { $0[...] } ?? line),
+        let repaired = BlockRepair.repairedRule(replaced ?? Array(line), notes: &notes)
+      {
+        replaced = repaired
       }
-      output += line
+      if let replaced {
+        if output == nil {
+          output = Array(block[..<lineStart])
+          output?.reserveCapacity(block.count + 16)
+        }
+        output? += replaced
+      } else {
+        output? += line
+      }
       lineStart = next
     }
-    if changed { bytes = output }
+    if let output { bytes = output }
+  }
+
+  /// Whether `line` starts with `RRULE:` or `RRULE;`, in any case (what ``repairedRule(_:notes:)``
+  /// reads): no other line is turned into a `String`.
+  private static func isRule(_ line: ArraySlice<UInt8>) -> Bool {
+    guard line.count >= 6 else { return false }
+    var index = line.startIndex
+    for letter in "rrule".utf8 {
+      guard line[index] | 0x20 == letter else { return false }
+      index += 1
+    }
+    return line[index] == UInt8(ascii: ":") || line[index] == UInt8(ascii: ";")
   }
 
   private static func mayHaveCount(_ block: [UInt8]) -> Bool {

@@ -6,16 +6,16 @@ extension FeedLoader {
   /// ``load(from:)`` does.
   mutating func replay(_ replay: FeedReplay, from byteSource: ByteSource) throws(ImportError) {
     checkpoints = replay.survey.checkpoints
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8 << 10, alignment: 16)
+    let buffer = EventSweep.makeBuffer()
     defer { buffer.deallocate() }
+    let sweep = EventSweep(checkpoints: checkpoints, byteSource: byteSource)
     var tally = ScanTally(window: options.window)
     // The passed-over events that share a UID are cut again and routed as the scan routes
     // them, so that the tally keeps exactly the keys the scan keeps of them.
-    for passed in replay.passedOverSharing {
-      guard let item = try event(at: passed.line, from: byteSource, buffer),
-        tally.route(item) == nil
-      else {
-        throw .replayMismatch(path: byteSource.path, "line \(passed.line)")
+    try sweep.read(replay.passedOverSharing.map(\.line), into: buffer) {
+      (line, item) throws(ImportError) -> Void in
+      guard let item, tally.route(item) == nil else {
+        throw .replayMismatch(path: byteSource.path, "line \(line)")
       }
     }
     tally.eventsRead = replay.survey.eventsRead
@@ -24,25 +24,35 @@ extension FeedLoader {
       if case .part(.calendarBegins(let line)) = part { tally.calendarLines.append(line) }
     }
     self.tally = tally
-    for part in replay.parts {
-      switch part {
-      case .part(.calendarBegins(let line)):
-        take(.calendarBegins(line: line))
-      case .part(.calendarProperty(let name, let value, let line)):
-        take(.calendarProperty(name: name, value: value, line: line))
-      case .part(.timeZone(let block, let line)):
-        take(.timeZone(block: block, line: line))
-      case .part(.brokenEvent(let line, let uid, let reason)):
-        take(.brokenEvent(line: line, uid: uid, reason: reason))
-      case .part(.notice(let line, let message)):
-        take(.notice(line: line, message: message))
-      case .event(let line):
-        guard let item = try event(at: line, from: byteSource, buffer) else {
-          throw .replayMismatch(path: byteSource.path, "no VEVENT at line \(line)")
+    // The kept VEVENTs are read in one sweep; the parts between them are taken in their turn.
+    let eventLines = replay.parts.compactMap { part -> Int? in
+      if case .event(let line) = part { line } else { nil }
+    }
+    var next = replay.parts.startIndex
+    func takeParts(upToEvent: Bool) {
+      while next < replay.parts.endIndex {
+        switch replay.parts[next] {
+        case .event: if upToEvent { return }
+        case .part(.calendarBegins(let line)): take(.calendarBegins(line: line))
+        case .part(.calendarProperty(let name, let value, let line)):
+          take(.calendarProperty(name: name, value: value, line: line))
+        case .part(.timeZone(let block, let line)): take(.timeZone(block: block, line: line))
+        case .part(.brokenEvent(let line, let uid, let reason)):
+          take(.brokenEvent(line: line, uid: uid, reason: reason))
+        case .part(.notice(let line, let message)): take(.notice(line: line, message: message))
         }
-        take(item)
+        next += 1
       }
     }
+    try sweep.read(eventLines, into: buffer) { (line, item) throws(ImportError) -> Void in
+      takeParts(upToEvent: true)
+      guard let item else {
+        throw .replayMismatch(path: byteSource.path, "no VEVENT at line \(line)")
+      }
+      take(item)
+      next += 1
+    }
+    takeParts(upToEvent: false)
     try finishLoad(
       sawCalendarData: replay.survey.sawCalendarData,
       startDescription: replay.survey.startDescription, nulBytes: replay.survey.nulBytes)
