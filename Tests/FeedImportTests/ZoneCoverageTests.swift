@@ -272,3 +272,44 @@ import Testing
     #expect(layout.occurrences.map(\.start.hour) == [7])
   }
 }
+
+/// A feed's own zones keep their offsets whatever order their VTIMEZONEs come in. libical keeps
+/// a calendar's zones in an array it sorts by TZID after each VTIMEZONE added, moving them: a
+/// zone taken by its address in that array read another zone's offsets once a VTIMEZONE whose
+/// TZID sorts before came later (all four events read at Zone C's +03:00).
+@Suite("Own zones in any order")
+struct OwnZoneOrderTests {
+  static let zones = [("Zone C", 3), ("Zone B", 2), ("Zone A", 1), ("Zone 0", 5)]
+
+  /// The VTIMEZONEs in reverse TZID order, each event right after its zone or all at the end.
+  static func feed(eventsAfterEachZone: Bool) -> String {
+    var zones = ""
+    var events = ""
+    for (index, (name, hours)) in OwnZoneOrderTests.zones.enumerated() {
+      zones +=
+        "BEGIN:VTIMEZONE\r\nTZID:\(name)\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n"
+        + "TZOFFSETFROM:+0\(hours)00\r\nTZOFFSETTO:+0\(hours)00\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+      let event =
+        "BEGIN:VEVENT\r\nUID:z\(index)\r\nDTSTAMP:20240101T000000Z\r\n"
+        + "DTSTART;TZID=\(name):20240805T090000\r\nDTEND;TZID=\(name):20240805T100000\r\n"
+        + "SUMMARY:\(name)\r\nEND:VEVENT\r\n"
+      if eventsAfterEachZone { zones += event } else { events += event }
+    }
+    return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\n" + zones + events + "END:VCALENDAR\r\n"
+  }
+
+  @Test("each event starts at 09:00 in its own zone", arguments: [false, true])
+  func offsetsFollowTheirZone(eventsAfterEachZone: Bool) throws {
+    let text = OwnZoneOrderTests.feed(eventsAfterEachZone: eventsAfterEachZone)
+    let feed = try Feed(text: text, name: "zones", options: ImportOptions())
+    let zone = try Hostile.unwrap(Hostile.utc)
+    let day = try #require(Day(iso: "2024-08-05"))
+    let batch = feed.spans(from: day, through: day, in: zone)
+    #expect(batch.spans.count == 4)
+    // 2024-08-05T09:00 local is 1722848400 − offset in seconds since 1970.
+    for (name, hours) in OwnZoneOrderTests.zones {
+      let span = try #require(batch.spans.first { $0.title == name })
+      #expect(span.startInstant == 1_722_848_400 - Int64(hours) * 3_600, "\(name)")
+    }
+  }
+}

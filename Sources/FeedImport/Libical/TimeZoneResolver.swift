@@ -14,8 +14,14 @@ final class TimeZoneResolver {
   /// attached to it while read.
   let holder: ComponentOwner
   private var cache: [String: LibicalZone?] = [:]
-  /// Every zone this calendar has handed out, by address: each zone has one handle, and the
-  /// parser finds it again for the pointers libical gives.
+  /// This calendar's own zones handed out, by the address of their VTIMEZONE component: each
+  /// has one handle. Not by the address of libical's zone in the holder: libical keeps those
+  /// in an array it sorts by TZID whenever a VTIMEZONE was added, moving them, so that an
+  /// address seen before may hold another zone later.
+  private var ownZones: [UInt: LibicalZone] = [:]
+  /// The other zones this calendar has handed out (UTC, system and adopted zones, whose
+  /// addresses stay put), by address: the parser finds them again for the pointers libical
+  /// gives.
   private var known: [UInt: LibicalZone] = [:]
   /// Zones of an earlier VCALENDAR of the feed whose VTIMEZONE this calendar repeats byte for
   /// byte (see ``adopt(_:named:)``).
@@ -64,7 +70,7 @@ final class TimeZoneResolver {
       icalcomponent_add_component(holder.component, parsed)
       cache.removeAll()
       guard let tzid else { return .added(zone: nil, tzid: "", droppedRules: dropped) }
-      let zone = icalcomponent_get_timezone(holder.component, tzid).map(ownZone)
+      let zone = icalcomponent_get_timezone(holder.component, tzid).flatMap(ownZone)
       return .added(zone: zone, tzid: tzid, droppedRules: dropped)
     }
   }
@@ -92,18 +98,38 @@ final class TimeZoneResolver {
     return found
   }
 
-  /// The handle of a zone libical gave while reading this calendar: UTC, a system zone, one of
-  /// this calendar's own or one it adopted.
+  /// The handle of a zone libical gave while reading this calendar: one of this calendar's
+  /// own (a zone of the holder, as it stands now), UTC, a system zone or one it adopted.
   func handle(for pointer: OpaquePointer) -> LibicalZone {
-    known[LibicalZone.address(of: pointer)] ?? LibicalZone.shared(pointer)
+    LibicalGate.run {
+      if let component = icaltimezone_get_component(pointer),
+        icalcomponent_get_parent(component) == holder.component, let own = ownZone(pointer)
+      {
+        return own
+      }
+      return known[LibicalZone.address(of: pointer)] ?? LibicalZone.shared(pointer)
+    }
   }
 
-  /// The handle of one of this calendar's own zones (which the holder keeps).
-  private func ownZone(_ pointer: OpaquePointer) -> LibicalZone {
-    let key = LibicalZone.address(of: pointer)
-    if let zone = known[key] { return zone }
-    let zone = LibicalZone.owned(pointer, by: holder)
-    known[key] = zone
+  /// The handle of one of this calendar's own zones, given libical's zone in the holder: a
+  /// zone of its own, made from a copy of the VTIMEZONE, which stays put (the holder's may
+  /// move); nil when libical cannot make one.
+  private func ownZone(_ pointer: OpaquePointer) -> LibicalZone? {
+    guard let component = icaltimezone_get_component(pointer) else { return nil }
+    let key = LibicalZone.address(of: component)
+    if let zone = ownZones[key] { return zone }
+    guard let copy = icalcomponent_new_clone(component) else { return nil }
+    guard let standalone = icaltimezone_new() else {
+      icalcomponent_free(copy)
+      return nil
+    }
+    // The zone takes the copy; freeing the zone frees it.
+    guard icaltimezone_set_component(standalone, copy) != 0 else {
+      icaltimezone_free(standalone, 1)
+      return nil
+    }
+    let zone = LibicalZone.owned(standalone, by: ZoneOwner(standalone))
+    ownZones[key] = zone
     return zone
   }
 
@@ -124,7 +150,7 @@ final class TimeZoneResolver {
     if let own = icalcomponent_get_timezone(holder.component, tzid),
       TimeZoneResolver.hasObservances(own)
     {
-      return ownZone(own)
+      if let zone = ownZone(own) { return zone }
     }
     if let shared = adopted[tzid] { return shared }
     if let iana = WindowsZoneTable.ianaName[tzid], let zone = LibicalZone.system(named: iana) {
@@ -157,6 +183,21 @@ final class ComponentOwner {
     // A feed may be released on any thread.
     let component = component
     LibicalGate.run { icalcomponent_free(component) }
+  }
+}
+
+/// Owns one libical zone made apart from any calendar and frees it (with its component),
+/// behind the lock, when the last handle on it goes.
+final class ZoneOwner {
+  private let zone: OpaquePointer
+
+  init(_ zone: OpaquePointer) {
+    self.zone = zone
+  }
+
+  deinit {
+    let zone = zone
+    LibicalGate.run { icaltimezone_free(zone, 1) }
   }
 }
 
