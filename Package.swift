@@ -21,8 +21,10 @@ let package = Package(
       pkgConfig: "libical",
       providers: [.apt(["libical-dev"])]
     ),
+    // libcurl, loaded with dlopen when a URL is fetched (no headers or link needed to build).
+    .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "LaneLayout"),
-    .target(name: "FeedImport", dependencies: ["CLibical", "LaneLayout"]),
+    .target(name: "FeedImport", dependencies: ["CLibical", "CCurl", "LaneLayout"]),
     .target(
       name: "FeedIndex",
       dependencies: ["FeedImport", "LaneLayout", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -210,6 +210,74 @@ struct URLFeedTests {
     #expect(refused?.hasPrefix("cannot connect") == true, "\(refused ?? "no error")")
   }
 
+  /// A response written byte for byte: `head` lines, then `body`.
+  static func raw(_ head: [String], body: [UInt8]) -> LocalHTTPServer.Route {
+    .raw(Array((head.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body)
+  }
+
+  @Test(
+    "Heads as servers write them: an interim 100, header names in any case, HTTP/1.0 to the close")
+  func responseHeads() throws {
+    let team = [UInt8](try #require(FileManager.default.contents(atPath: URLFeedTests.teamPath)))
+    let gzip = [UInt8](try #require(FileManager.default.contents(atPath: URLFeedTests.gzipPath)))
+    let server = try LocalHTTPServer(
+      routes: [
+        "/interim.ics": URLFeedTests.raw(
+          ["HTTP/1.1 100 Continue", "", "HTTP/1.1 200 OK", "Content-Length: \(team.count)"],
+          body: team),
+        "/lower.ics": URLFeedTests.raw(
+          ["HTTP/1.1 200 OK", "content-encoding: GZIP", "CONTENT-LENGTH: \(gzip.count)"],
+          body: gzip),
+        "/old.ics": URLFeedTests.raw(["HTTP/1.0 200 OK"], body: team),
+      ], maximumConnections: 16, lifetime: 30)
+    defer { server.stop() }
+    let file = try URLFeedTests.layoutJSON(try Feed(contentsOf: URLFeedTests.teamPath))
+    for path in ["/interim.ics", "/lower.ics", "/old.ics"] {
+      let fetched = try Feed(location: try URLFeedTests.location(server.url(path)))
+      #expect(fetched.name == "Team", "\(path)")
+      #expect(try URLFeedTests.layoutJSON(fetched) == file, "\(path)")
+    }
+  }
+
+  @Test(
+    "Every error status is named, with or without a phrase of its own; a 3xx without Location is one"
+  )
+  func statusPhrases() throws {
+    let server = try LocalHTTPServer(
+      routes: [
+        "/gone": .respond(status: 410, headers: [:], body: []),
+        "/busy": .respond(status: 503, headers: [:], body: Array("later".utf8)),
+        "/teapot": .respond(status: 418, headers: [:], body: []),
+        "/odd": .respond(status: 599, headers: [:], body: []),
+        "/nowhere": URLFeedTests.raw(["HTTP/1.1 302 Found", "Content-Length: 0"], body: []),
+        "/to-gone": .redirect(status: 307, location: "/gone"),
+      ], maximumConnections: 16, lifetime: 30)
+    defer { server.stop() }
+    let expected = [
+      "/gone": "HTTP 410 Gone", "/busy": "HTTP 503 Service Unavailable",
+      "/teapot": "HTTP 418 Client Error", "/odd": "HTTP 599 Server Error",
+      "/nowhere": "HTTP 302 Found",
+      "/to-gone": "HTTP 410 Gone (redirected to \(server.url("/gone")))",
+    ]
+    for (path, reason) in expected.sorted(by: { $0.key < $1.key }) {
+      let got = URLFeedTests.unavailableReason {
+        _ = try Feed(location: try URLFeedTests.location(server.url(path)))
+      }
+      #expect(got == reason, "\(path)")
+    }
+  }
+
+  #if os(Linux)
+    @Test("The command does not load libcurl until a URL is given")
+    func noNetworkLibraryForFiles() throws {
+      // The dynamic loader lists what the program needs at start, and stops there.
+      let run = try CommandErrorTests.run([], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+      #expect(run.stdout.contains("libical"), "\(run.stdout)")
+      #expect(!run.stdout.contains("libcurl"), "\(run.stdout)")
+      #expect(!run.stdout.contains("FoundationNetworking"), "\(run.stdout)")
+    }
+  #endif
+
   @Test("The command exits 69 with one line naming the URL")
   func commandExit() throws {
     let server = try URLFeedTests.server()

@@ -1,23 +1,21 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The body of an HTTP(S) response, handed to the importer piece by piece as it arrives.
 ///
-/// URLSession (libcurl on Linux) fetches on its own threads, follows redirects and decodes a
-/// gzip or deflate `Content-Encoding`; the delegate below queues each piece of the body, and
-/// ``fill(_:)`` on the loading thread waits for the next ones. ``open()`` waits for the response
-/// head, so an error status fails before the first byte is parsed. At most ``memoryLimit``
-/// bytes wait in memory: when the network (or libcurl inflating a gzip body) is faster than the
-/// parse, the rest waits in an unlinked temporary file (``BodySpill``), read back in order, so a
-/// body that inflates to gigabytes costs disk, not memory.
+/// libcurl (``CurlTransfer``) fetches on a thread of its own and decodes a gzip, deflate or
+/// brotli `Content-Encoding`; redirects are followed here, to http and https URLs only. Each
+/// piece of the body is queued, and ``fill(_:)`` on the loading thread waits for the next ones.
+/// ``open()`` waits for the response head, so an error status fails before the first byte is
+/// parsed. At most ``memoryLimit`` bytes wait in memory: when the network (or libcurl inflating
+/// a gzip body) is faster than the parse, the rest waits in an unlinked temporary file
+/// (``BodySpill``), read back in order, so a body that inflates to gigabytes costs disk, not
+/// memory.
 ///
-/// A body must also keep coming: fewer than ``leastBytesPerTimeout`` bytes in any `timeout`
-/// seconds fails the fetch as too slow. URLSession's own timeout only counts silence, so a
-/// server sending one byte every few seconds kept a run going for ever.
-final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// The connection must come up within `timeout` seconds and may then stay silent no longer
+/// (libcurl's low-speed limit of one byte a second), and a body must keep coming: fewer than
+/// ``leastBytesPerTimeout`` bytes in any `timeout` seconds fails the fetch as too slow, as a
+/// server sending one byte every few seconds would otherwise keep a run going for ever.
+final class HTTPFeedStream: @unchecked Sendable {
   /// The URL fetched.
   let url: URL
   /// The URL as messages name it.
@@ -58,8 +56,10 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
   /// The least a body brings in every `timeout` seconds before the fetch is called too slow.
   static let leastBytesPerTimeout = 1_024
 
-  private var session: URLSession?
-  private var task: URLSessionDataTask?
+  /// Set by ``cancel()`` or a failure: the transfer stops at its next callback.
+  private var stopped = false
+  /// The most redirects followed before the fetch fails.
+  static let redirectLimit = 16
 
   /// A stream of `url`; `timeout` is taken within 1…86,400 seconds (30 when it is not a number),
   /// as a library caller may set any `Double`.
@@ -74,43 +74,27 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     self.timeout = timeout.isNaN ? 30 : min(max(timeout, 1), 86_400)
   }
 
-  /// Stops the fetch (when the importer stops before the end of the body). Never called on
-  /// the session's queue.
+  /// Stops the fetch (when the importer stops before the end of the body).
   func cancel() {
     condition.lock()
-    let task = task
-    let session = session
+    stopped = true
+    condition.broadcast()
     condition.unlock()
-    task?.cancel()
-    session?.invalidateAndCancel()
   }
 
   /// Starts the request and waits for the response head; returns the body's length when the
   /// server gives it (and the body is not compressed).
   func open() throws(ImportError) -> Int? {
-    // FoundationNetworking on Linux counts timeouts in whole seconds (0.5 would be 0): round up.
-    let seconds = max(1, timeout.rounded(.up))
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = seconds
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpAdditionalHeaders = [
-      "Accept": "text/calendar, */*;q=0.5", "User-Agent": "icslanes",
-    ]
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
-    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
-    var request = URLRequest(url: url)
-    request.timeoutInterval = seconds
-    if let etag = cached.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-    if let date = cached.lastModified {
-      request.setValue(date, forHTTPHeaderField: "If-Modified-Since")
+    if let reason = CurlTransfer.unavailableReason() {
+      throw .unavailable(source: source, reason: reason)
     }
-    let task = session.dataTask(with: request)
-    condition.lock()
-    self.session = session
-    self.task = task
-    condition.unlock()
-    task.resume()
+    guard let transfer = CurlTransfer() else {
+      throw .unavailable(source: source, reason: "libcurl cannot start a transfer")
+    }
+    // The thread keeps the stream until the transfer ends.
+    let thread = Thread { [self] in self.run(transfer) }
+    thread.name = "icslanes fetch"
+    thread.start()
     condition.lock()
     defer { condition.unlock() }
     while !responded, failure == nil, !finished { condition.wait() }
@@ -155,9 +139,7 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         reason:
           "too slow: fewer than \(HTTPFeedStream.leastBytesPerTimeout) bytes in \(Int(timeout.rounded(.up))) s"
       )
-      // Cancelled off this lock: the session's queue takes it to report the cancel.
-      let task = task
-      DispatchQueue.global().async { task?.cancel() }
+      stopped = true
     }
     if let failure { throw failure }
     var count = 0
@@ -192,12 +174,95 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     return count
   }
 
-  // MARK: URLSessionDataDelegate (on the session's queue)
+  // MARK: The transfer (on its own thread)
 
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
+  /// Fetches ``url``, following redirects, until a response that is not one ends.
+  private func run(_ transfer: CurlTransfer) {
+    var target = url.absoluteString
+    var headers = ["Accept: text/calendar, */*;q=0.5", "User-Agent: icslanes"]
+    if let etag = cached.etag { headers.append("If-None-Match: \(etag)") }
+    if let date = cached.lastModified { headers.append("If-Modified-Since: \(date)") }
+    var head = ResponseHead()
+    transfer.onHeader = { [self] line in
+      guard head.read(line) else { return true }
+      if head.isRedirect { return true }
+      return respond(to: head, at: target)
+    }
+    transfer.onBody = { [self] bytes in
+      head.isRedirect || receive(bytes)
+    }
+    transfer.shouldContinue = { [self] in
+      condition.lock()
+      defer { condition.unlock() }
+      return !stopped
+    }
+    var hops = 0
+    while true {
+      head = ResponseHead()
+      let ending = transfer.perform(url: target, headers: headers, timeout: timeout)
+      if head.isRedirect, let next = transfer.redirectURL {
+        let scheme = URL(string: next)?.scheme?.lowercased()
+        hops += 1
+        if scheme != "http" && scheme != "https" {
+          let shown = URL(string: next).map(FetchFailure.display) ?? next
+          end(failing: "redirected to \(shown), not an http(s) URL")
+          return
+        }
+        if hops > HTTPFeedStream.redirectLimit {
+          end(failing: "too many redirects (more than \(HTTPFeedStream.redirectLimit))")
+          return
+        }
+        target = next
+        continue
+      }
+      end(
+        failing: ending.code == 0
+          ? nil : FetchFailure.reason(code: ending.code, detail: ending.detail))
+      return
+    }
+  }
+
+  /// What a response head says, from its lines; ``read(_:)`` tells when the head is complete
+  /// (an interim 1xx head is skipped).
+  private struct ResponseHead {
+    var status = 0
+    var fields: [String: String] = [:]
+    /// Whether the head is complete and sends the reader elsewhere: its body is not kept.
+    var isRedirect = false
+
+    /// Takes one line; true when it ends a final head.
+    mutating func read(_ line: UnsafeRawBufferPointer) -> Bool {
+      // Bytes, not Characters: "\r\n" is one Character.
+      var end = line.count
+      while end > 0, line[end - 1] == 0x0D || line[end - 1] == 0x0A { end -= 1 }
+      let text = String(decoding: line[0..<end], as: UTF8.self)
+      if text.isEmpty {
+        guard status >= 200 else {
+          fields = [:]
+          return false
+        }
+        isRedirect =
+          (300..<400).contains(status) && status != 304 && fields["location"] != nil
+        return true
+      }
+      if text.hasPrefix("HTTP/") {
+        let parts = text.split(separator: " ", maxSplits: 2)
+        status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        fields = [:]
+        isRedirect = false
+        return false
+      }
+      if let colon = text.firstIndex(of: ":") {
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        fields[name] = value
+      }
+      return false
+    }
+  }
+
+  /// The final response's head: whether its body is wanted.
+  private func respond(to head: ResponseHead, at target: String) -> Bool {
     condition.lock()
     defer {
       condition.broadcast()
@@ -205,60 +270,39 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
     responded = true
     markedAt = .now()
-    if let http = response as? HTTPURLResponse {
-      if http.statusCode == 304, !cached.isEmpty {
-        // The copy kept is current: no body follows.
-        notModified = true
-        finished = true
-        completionHandler(.cancel)
-        return
-      }
-      answered = HTTPValidators(
-        etag: http.value(forHTTPHeaderField: "ETag"),
-        lastModified: http.value(forHTTPHeaderField: "Last-Modified"))
-      guard (200..<300).contains(http.statusCode) else {
-        let text = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-        failure = .unavailable(
-          source: source, reason: "HTTP \(http.statusCode) \(text)" + redirectNote(response.url))
-        completionHandler(.cancel)
-        return
-      }
-      let encoded = http.value(forHTTPHeaderField: "Content-Encoding").map {
-        !$0.isEmpty && $0.lowercased() != "identity"
-      }
-      if encoded != true, response.expectedContentLength > 0 {
-        total = Int(response.expectedContentLength)
-      }
+    if head.status == 304, !cached.isEmpty {
+      // The copy kept is current: no body follows.
+      notModified = true
+      stopped = true
+      return false
     }
-    completionHandler(.allow)
+    answered = HTTPValidators(etag: head.fields["etag"], lastModified: head.fields["last-modified"])
+    guard (200..<300).contains(head.status) else {
+      failure = .unavailable(
+        source: source,
+        reason: "HTTP \(head.status) \(HTTPStatus.phrase(head.status))" + redirectNote(target))
+      stopped = true
+      return false
+    }
+    let encoded = head.fields["content-encoding"].map {
+      !$0.isEmpty && $0.lowercased() != "identity"
+    }
+    if encoded != true, let length = head.fields["content-length"].flatMap({ Int($0) }), length > 0
+    {
+      total = length
+    }
+    return true
   }
 
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-    completionHandler: @escaping (URLRequest?) -> Void
-  ) {
-    // Only to http and https: a server must not send the reader to a local file.
-    let scheme = request.url?.scheme?.lowercased()
-    guard scheme == "http" || scheme == "https" else {
-      condition.lock()
-      if failure == nil {
-        failure = .unavailable(
-          source: source,
-          reason:
-            "redirected to \(request.url.map(FetchFailure.display) ?? "nothing"), not an http(s) URL"
-        )
-      }
+  /// A piece of the body: queued, or spilled to disk past ``memoryLimit``; false stops.
+  private func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    condition.lock()
+    defer {
       condition.broadcast()
       condition.unlock()
-      completionHandler(nil)
-      return
     }
-    completionHandler(request)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    condition.lock()
+    if stopped { return false }
+    let data = bytes.baseAddress.map { Data(bytes: $0, count: bytes.count) } ?? Data()
     // Once bytes wait in the spill, every later byte goes after them.
     if spill == nil, !spillUnavailable, queued + data.count > memoryLimit {
       spill = BodySpill()
@@ -267,11 +311,13 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     if let spill, !spill.isEmpty || queued + data.count > memoryLimit {
       if spill.append(data) {
         spilled += data.count
-      } else if failure == nil {
-        failure = .unavailable(
-          source: source, reason: "cannot keep the body in a temporary file (disk full?)")
-        let task = task
-        DispatchQueue.global().async { task?.cancel() }
+      } else {
+        if failure == nil {
+          failure = .unavailable(
+            source: source, reason: "cannot keep the body in a temporary file (disk full?)")
+        }
+        stopped = true
+        return false
       }
     } else {
       pieces.append(data)
@@ -282,21 +328,18 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
       markedBytes = received
       markedAt = .now()
     }
-    condition.broadcast()
-    condition.unlock()
+    return true
   }
 
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
-  ) {
+  /// Ends the fetch, failing with `reason` unless it failed, stopped or was answered before.
+  private func end(failing reason: String?) {
     condition.lock()
-    if let error, failure == nil, !notModified {
-      failure = .unavailable(source: source, reason: FetchFailure.reason(for: error))
+    if let reason, failure == nil, !notModified, !stopped {
+      failure = .unavailable(source: source, reason: reason)
     }
     finished = true
     condition.broadcast()
     condition.unlock()
-    session.finishTasksAndInvalidate()
   }
 
   /// Whether the body, not yet complete, brought fewer than ``leastBytesPerTimeout`` bytes in
@@ -307,15 +350,15 @@ final class HTTPFeedStream: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     return Double(now - markedAt.uptimeNanoseconds) / 1e9 > max(1, timeout.rounded(.up))
   }
 
-  /// ` (at URL)` when a redirect led elsewhere.
-  private func redirectNote(_ final: URL?) -> String {
-    guard let final, final != url else { return "" }
-    return " (redirected to \(FetchFailure.display(final)))"
+  /// ` (redirected to URL)` when a redirect led elsewhere.
+  private func redirectNote(_ final: String) -> String {
+    guard final != url.absoluteString else { return "" }
+    return " (redirected to \(URL(string: final).map(FetchFailure.display) ?? final))"
   }
 }
 
-/// The loading thread's hold on an ``HTTPFeedStream``: the session keeps the stream (its
-/// delegate) alive until the fetch ends, so the fetch is cancelled when this handle goes, if
+/// The loading thread's hold on an ``HTTPFeedStream``: the transfer's thread keeps the stream
+/// alive until the fetch ends, so the fetch is cancelled when this handle goes, if
 /// the importer stopped before the end.
 final class HTTPFeedHandle {
   let stream: HTTPFeedStream

@@ -15,6 +15,8 @@ final class LocalHTTPServer: @unchecked Sendable {
     case respond(status: Int, headers: [String: String], body: [UInt8], pieceSize: Int = 4096)
     /// A redirect to `location`.
     case redirect(status: Int, location: String)
+    /// These bytes as they are (head and body), then the connection is closed.
+    case raw([UInt8])
     /// Reads the request, then says nothing.
     case stall
     /// A 200 head, then a byte every 100 ms for at most ``stallSeconds`` seconds.
@@ -218,6 +220,8 @@ final class LocalHTTPServer: @unchecked Sendable {
       }
     case .redirect(let status, let location):
       writeHead(connection, status: status, headers: ["Location": location], length: 0)
+    case .raw(let bytes):
+      _ = write(connection, bytes)
     case .stall:
       let until = Date().addingTimeInterval(stallSeconds)
       while Date() < until, !isStopped {
