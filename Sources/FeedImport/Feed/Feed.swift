@@ -220,8 +220,10 @@ public final class Feed: @unchecked Sendable {
         )
       }
     }
+    // Taken out of the loader, so that dropping duplicates compacts the one array in place.
     let (records, series, duplicatesRead, warningsRead) = Feed.group(
-      loader.records, dropped: loader.droppedRepeats.sorted { $0.line < $1.line }, source: source)
+      loader.takeRecords(), dropped: loader.droppedRepeats.sorted { $0.line < $1.line },
+      source: source)
     // Each list is in line order and worded up to the limit: the first of both together.
     var duplicateWarnings = Feed.merge(warningsRead, loader.byteDuplicates)
     let duplicatesUnworded =
@@ -283,7 +285,12 @@ public final class Feed: @unchecked Sendable {
   /// `dropped` are the repeats the loader did not keep (``FeedLoader/dropsAsRepeat(_:)``), in
   /// line order: each is folded in at its line as its record would have been (it never wins),
   /// so the counts and warnings are those of every record.
-  static func group(_ all: [EventRecord], dropped: [DroppedRepeat] = [], source: String) -> (
+  ///
+  /// `all` is compacted in place when duplicates are dropped: pass it without keeping a copy,
+  /// and a million records cost no second array.
+  static func group(
+    _ all: consuming [EventRecord], dropped: [DroppedRepeat] = [], source: String
+  ) -> (
     [EventRecord], [Series], Int, [(foundAt: Int, warning: ImportWarning)]
   ) {
     /// The record (index) or dropped repeat in use for a UID and RECURRENCE-ID so far.
@@ -292,13 +299,18 @@ public final class Feed: @unchecked Sendable {
       let sequence: Int
       let line: Int
     }
-    var chosen: [String: Used] = [:]
+    /// A UID and RECURRENCE-ID (nil: none), without a string made of both for each record.
+    struct Instance: Hashable {
+      let uid: String
+      let recurrence: Int64?
+    }
+    var chosen: [Instance: Used] = [:]
     var keep = [Bool](repeating: true, count: all.count)
     var warnings: [(foundAt: Int, warning: ImportWarning)] = []
     var duplicates = 0
     /// Folds one record (`index`) or dropped repeat (nil) in, in line order.
     func fold(uid: String, recurrence: Int64?, sequence: Int, line: Int, index: Int?) {
-      let key = uid + "\u{0}" + (recurrence.map { String($0) } ?? "-")
+      let key = Instance(uid: uid, recurrence: recurrence)
       let this = Used(index: index, sequence: sequence, line: line)
       guard let earlier = chosen[key] else {
         chosen[key] = this
@@ -340,7 +352,17 @@ public final class Feed: @unchecked Sendable {
         sequence: record.sequence, line: record.line, index: index)
     }
     foldDropped(before: Int.max)
-    let records = duplicates == 0 ? all : all.indices.filter { keep[$0] }.map { all[$0] }
+    chosen = [:]
+    var records = consume all
+    if duplicates > 0 {
+      // Kept records moved forward in order, in the same array.
+      var kept = 0
+      for index in records.indices where keep[index] {
+        if kept != index { records.swapAt(kept, index) }
+        kept += 1
+      }
+      records.removeSubrange(kept...)
+    }
     var seriesIndex: [String: Int] = [:]
     var series: [Series] = []
     for (index, record) in records.enumerated() {

@@ -229,6 +229,14 @@ struct FeedLoader: ScanSink {
 
   var secondPass: SecondPass?
 
+  /// The records read, leaving none here: the only reference to their array, so that
+  /// ``Feed/group(_:dropped:source:)`` can compact it in place.
+  mutating func takeRecords() -> [EventRecord] {
+    var taken: [EventRecord] = []
+    swap(&taken, &records)
+    return taken
+  }
+
   mutating func parse(block: [UInt8], line: Int, facts: EventFacts, calendar: Int) {
     let parser = EventParser(resolver: calendars[calendar].resolver, calendar: calendar)
     switch parser.parse(block: block, line: line) {

@@ -22,7 +22,13 @@ struct EventRecord {
   /// How long each occurrence lasts.
   var length: OccurrenceLength
   /// RRULE, when the event recurs by rule.
-  var rule: RecurrenceRule?
+  var rule: RecurrenceRule? {
+    get { ruleBox?.rule }
+    set { ruleBox = newValue.map(RuleBox.init) }
+  }
+  /// ``rule`` kept apart: a rule is 160 bytes, and most events of a big feed have none, so a
+  /// record is 240 bytes rather than 392 (a million kept records: 150 MB less).
+  private var ruleBox: RuleBox?
   /// Further RRULEs (RFC 2445 allowed several; their instances join the set).
   var extraRules: [RecurrenceRule] = []
   /// RDATE values.
@@ -42,9 +48,41 @@ struct EventRecord {
   /// VTIMEZONE may legally come after the events that use it.
   var hasUnresolvedZone = false
 
+  init(
+    uid: String, title: String, location: String?, line: Int, calendar: Int, start: WallTime,
+    length: OccurrenceLength, rule: RecurrenceRule?, rdates: [RecurrenceDate],
+    exdates: [WallTime], recurrenceId: WallTime?, thisAndFuture: Bool, cancelled: Bool,
+    sequence: Int
+  ) {
+    self.uid = uid
+    self.title = title
+    self.location = location
+    self.line = line
+    self.calendar = calendar
+    self.start = start
+    self.length = length
+    self.ruleBox = rule.map(RuleBox.init)
+    self.rdates = rdates
+    self.exdates = exdates
+    self.recurrenceId = recurrenceId
+    self.thisAndFuture = thisAndFuture
+    self.cancelled = cancelled
+    self.sequence = sequence
+  }
+
   /// Whether DTSTART is a DATE.
   var allDay: Bool { start.isDate }
 
   /// Whether the event has more instances than its DTSTART.
   var recurs: Bool { rule != nil || !rdates.isEmpty }
+}
+
+/// An ``EventRecord``'s rule, held by reference (never changed once made: a new rule is a new
+/// box).
+private final class RuleBox: Sendable {
+  let rule: RecurrenceRule
+
+  init(_ rule: RecurrenceRule) {
+    self.rule = rule
+  }
 }

@@ -43,10 +43,10 @@ extension CalendarSource {
     let months = monthRequest.months
     var next = 0
     var block = firstBlock(months.count, feeds: feeds)
+    var occurrences = 0
     while next < months.count {
       var part = monthRequest
       part.months = Array(months[next..<min(months.count, next + block)])
-      var occurrences = 0
       try MonthLayouter.layOut(feeds, request: part) { layout, warnings in
         if request.importOptions.strict, let first = warnings.first {
           throw strictFailure(first)
@@ -56,8 +56,7 @@ extension CalendarSource {
         try body(layout)
       }
       next += part.months.count
-      let perMonth = max(1, occurrences / part.months.count)
-      block = max(1, occurrenceBudget / perMonth)
+      block = nextBlock(occurrences: occurrences, months: next)
     }
     return LayoutResult(
       layouts: [], warnings: loadWarnings + expansion.map(LayoutWarning.expansion),
@@ -66,6 +65,16 @@ extension CalendarSource {
 
   /// About how many occurrences a block of streamed months may hold (some 350 bytes each).
   static let occurrenceBudget = 40_000
+
+  /// How many months the next block takes: as many as ``occurrenceBudget`` holds at the rate of
+  /// every month laid out so far (`occurrences` in `months`), one at least. The rate of all the
+  /// months so far, not of the last block: after a month without events (a term's holidays) a
+  /// rate of one occurrence opened a block of every month left, and twelve months of a 1M
+  /// timetable held the occurrences of nine at once (234 MB).
+  static func nextBlock(occurrences: Int, months: Int) -> Int {
+    let perMonth = max(1, occurrences / max(1, months))
+    return max(1, occurrenceBudget / perMonth)
+  }
 
   /// How many months are expanded first: all of them for feeds of fewer than 300,000 events;
   /// two for bigger ones, whose occurrences per month then size the later blocks.
