@@ -229,10 +229,16 @@ struct URLFeedTests {
           ["HTTP/1.1 200 OK", "content-encoding: GZIP", "CONTENT-LENGTH: \(gzip.count)"],
           body: gzip),
         "/old.ics": URLFeedTests.raw(["HTTP/1.0 200 OK"], body: team),
+        "/odd-lines.ics": URLFeedTests.raw(
+          [
+            "HTTP/1.1 200 OK", "X-Bytes: \u{1}\u{7F}é",
+            "X-Long: " + String(repeating: "x", count: 20_000),
+            "ETag: \"\u{7}\"", "Content-Length: \(team.count)",
+          ], body: team),
       ], maximumConnections: 16, lifetime: 30)
     defer { server.stop() }
     let file = try URLFeedTests.layoutJSON(try Feed(contentsOf: URLFeedTests.teamPath))
-    for path in ["/interim.ics", "/lower.ics", "/old.ics"] {
+    for path in ["/interim.ics", "/lower.ics", "/old.ics", "/odd-lines.ics"] {
       let fetched = try Feed(location: try URLFeedTests.location(server.url(path)))
       #expect(fetched.name == "Team", "\(path)")
       #expect(try URLFeedTests.layoutJSON(fetched) == file, "\(path)")
@@ -251,6 +257,13 @@ struct URLFeedTests {
         "/odd": .respond(status: 599, headers: [:], body: []),
         "/nowhere": URLFeedTests.raw(["HTTP/1.1 302 Found", "Content-Length: 0"], body: []),
         "/to-gone": .redirect(status: 307, location: "/gone"),
+        "/garbled": URLFeedTests.raw(
+          ["HTTP/1.1 2x0 OK", "Content-Length: 2"], body: Array("ok".utf8)),
+        "/no-status": URLFeedTests.raw(["HTTP/1.1", "Content-Length: 2"], body: Array("ok".utf8)),
+        "/nul": URLFeedTests.raw(
+          ["HTTP/1.1 200 OK", "X-Nul: a\u{0}b", "Content-Length: 2"], body: Array("ok".utf8)),
+        "/no-colon": URLFeedTests.raw(
+          ["HTTP/1.1 200 OK", "X-No-Colon", "Content-Length: 2"], body: Array("ok".utf8)),
       ], maximumConnections: 16, lifetime: 30)
     defer { server.stop() }
     let expected = [
@@ -259,6 +272,13 @@ struct URLFeedTests {
       "/nowhere": "HTTP 302 Found",
       "/to-gone": "HTTP 410 Gone (redirected to \(server.url("/gone")))",
     ]
+    // A status line libcurl or the reader cannot make sense of fails the fetch, named.
+    for path in ["/garbled", "/no-status", "/no-colon", "/nul"] {
+      let got = URLFeedTests.unavailableReason {
+        _ = try Feed(location: try URLFeedTests.location(server.url(path)))
+      }
+      #expect(got?.hasPrefix("bad response from the server") == true, "\(path): \(got ?? "none")")
+    }
     for (path, reason) in expected.sorted(by: { $0.key < $1.key }) {
       let got = URLFeedTests.unavailableReason {
         _ = try Feed(location: try URLFeedTests.location(server.url(path)))

@@ -21,9 +21,11 @@ enum FetchFailure {
       base = "too many redirects"
     case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:
       base = "TLS failed"
-    case 1, 3:
+    case 3:
       base = "unsupported URL"
-    case 8, 52, 61, 16, 92, 95:
+    case 1, 8, 52, 61, 16, 92, 95:
+      // 1: only http and https are fetched, so libcurl says it of a response it cannot read
+      // (an unknown version or status code, HTTP/0.9).
       base = "bad response from the server"
     case 23, 42:
       base = "cancelled"

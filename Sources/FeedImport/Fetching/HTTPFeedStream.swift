@@ -237,7 +237,8 @@ final class HTTPFeedStream: @unchecked Sendable {
       while end > 0, line[end - 1] == 0x0D || line[end - 1] == 0x0A { end -= 1 }
       let text = String(decoding: line[0..<end], as: UTF8.self)
       if text.isEmpty {
-        guard status >= 200 else {
+        // Only a 1xx head is interim: a status that cannot be read ends the head as an error.
+        guard !(100..<200).contains(status) else {
           fields = [:]
           return false
         }
