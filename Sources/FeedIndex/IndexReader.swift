@@ -143,15 +143,30 @@ struct IndexReader {
         parts.append(.part(try IndexReader.part(of: row)))
       }
       for event in events[next...] { parts.append(.event(line: event.line)) }
-      var sharing: [(uid: String, line: Int, replacedDay: Int?)] = []
+      var sharing: [SharingEvent] = []
       if window != nil {
         let keptPositions = Set(events.map(\.position))
         let sharingRows = try Row.fetchCursor(
-          db, sql: "SELECT position, line, uid, replaced_day FROM sharing ORDER BY position")
+          db,
+          sql:
+            "SELECT position, line, uid, replaced_day, instance, sequence FROM sharing ORDER BY position"
+        )
+        // These events are not read again (their keys are here), so the rows are checked:
+        // events of the feed, in the file's order, inside its lines, an override with its key.
+        let lastLine = (survey.checkpoints.count + 1) * FeedSurvey.checkpointInterval
+        var previous = (position: -1, line: 0)
         while let row = try sharingRows.next() {
-          guard !keptPositions.contains(row[0]) else { continue }
+          let position: Int = row[0]
           let uid: Data = row[2]
-          sharing.append((String(decoding: uid, as: UTF8.self), row[1], row[3]))
+          let event = SharingEvent(
+            uid: String(decoding: uid, as: UTF8.self), line: row[1], replacedDay: row[3],
+            instance: row[4], sequence: row[5])
+          guard position > previous.position, event.line > previous.line, event.line <= lastLine,
+            (event.replacedDay == nil) == (event.instance == nil)
+          else { throw Unusable.damaged }
+          previous = (position, event.line)
+          guard !keptPositions.contains(position) else { continue }
+          sharing.append(event)
         }
       }
       return FeedReplay(

@@ -11,13 +11,14 @@ import GRDB
 ///   first and last day, so that the events meeting a window are found class by class with one
 ///   bounded index range each.
 /// - `always`: the VEVENTs kept for every window (unbounded series, unreadable dates…).
-/// - `sharing`: the VEVENTs whose UID another VEVENT has too, with that UID and the day a
-///   RECURRENCE-ID override replaces: the only passed-over events that can change a layout.
+/// - `sharing`: the VEVENTs whose UID another VEVENT has too, with that UID and, for a
+///   RECURRENCE-ID override, the day it replaces, its instance key and SEQUENCE: the only
+///   passed-over events that can change a layout, and what the scan would remember of them.
 enum IndexSchema {
   /// Written in `feed.format`: anything else is a foreign file.
   static let format = "icslanes-feed-index"
   /// Bumped whenever the tables or what the survey records change: an older index is rebuilt.
-  static let version = 1
+  static let version = 2
 
   static let statements = [
     """
@@ -46,7 +47,7 @@ enum IndexSchema {
     """
     CREATE TABLE sharing (
       position INTEGER PRIMARY KEY, line INTEGER NOT NULL, uid BLOB NOT NULL,
-      replaced_day INTEGER)
+      replaced_day INTEGER, instance INTEGER, sequence INTEGER NOT NULL)
     """,
   ]
 

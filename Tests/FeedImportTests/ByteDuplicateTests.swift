@@ -1,3 +1,4 @@
+import FeedIndex
 import Foundation
 import IcsLanes
 import LaneLayout
@@ -68,6 +69,13 @@ struct ByteDuplicateTests {
       #expect(summary(filtered) == summary(whole))
       #expect(try render(filtered) == render(whole))
     }
+    // Through an index, which keeps these overrides' keys instead of reading them again.
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let plain = try IndexSupport.plain(path, ByteDuplicateTests.request)
+    for _ in 0..<2 {
+      #expect(try IndexSupport.indexed(path, ByteDuplicateTests.request, folder: folder) == plain)
+    }
   }
 
   @Test("overrides written alike are settled without libical, the higher SEQUENCE used")
@@ -90,6 +98,20 @@ struct ByteDuplicateTests {
       loader.byteDuplicates.map(\.warning.message).first
         == "repeats the VEVENT at line 23 (same UID and RECURRENCE-ID); that one is used")
     try expectSameAsWhole(text, duplicates: 3, settled: true)
+  }
+
+  @Test("overrides of neighbouring days are two instances, with or without an index")
+  func neighbouringDays() throws {
+    // The weekly series' instances on 13 and 20 January; the second override moves a
+    // day-later instance that the rule does not have: both are shown, neither is a duplicate.
+    let text = ByteDuplicateTests.feed(overrides: [
+      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:1",
+      "RECURRENCE-ID:20250114T090000Z|SEQUENCE:1",
+    ])
+    let (_, conflicts, duplicates) = try ByteDuplicateTests.scanned(text)
+    #expect(conflicts.count == 1)
+    #expect(duplicates.isEmpty)
+    try expectSameAsWhole(text, duplicates: 0, settled: false)
   }
 
   @Test("one instance written two ways is read again with libical")

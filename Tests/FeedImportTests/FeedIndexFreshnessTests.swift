@@ -250,7 +250,8 @@ enum IndexDamage: String, CaseIterable, Sendable {
   case countBelowKept
   /// Sound SQLite, but its line checkpoints lost.
   case checkpointsLost
-  /// Sound SQLite, but a passed-over event sharing a UID at a line past the feed's end.
+  /// Sound SQLite, but a passed-over event sharing a UID at a line past the feed's end (its
+  /// keys are taken from the index: the event is not read again).
   case sharingPastTheEnd
 
   /// The SQL that damages the rows, for the cases that keep the file sound.
@@ -260,7 +261,7 @@ enum IndexDamage: String, CaseIterable, Sendable {
     case .oneEventAtTwoLines: "UPDATE reach SET position = (SELECT min(position) FROM reach)"
     case .countBelowKept: "UPDATE feed SET event_count = 1"
     case .checkpointsLost: "UPDATE feed SET checkpoints = x''"
-    case .sharingPastTheEnd: "INSERT INTO sharing VALUES (1000000, 99999, x'41', NULL)"
+    case .sharingPastTheEnd: "INSERT INTO sharing VALUES (1000000, 99999, x'41', NULL, NULL, -1)"
     default: nil
     }
   }

@@ -47,6 +47,9 @@ struct EventFacts: Sendable {
   /// A hash of the RECURRENCE-ID line's bytes, parameters and value, as written: two overrides
   /// with the same hash (and DTSTART of the same kind) name the same instance for libical.
   var recurrenceIdHash = 0
+  /// The same line's bytes under a hash that is the same in every process (FNV-1a, 64 bits):
+  /// what an index keeps of an override, so that a later run need not read it again.
+  var recurrenceIdStableHash: UInt64 = 0
   /// DTSTART is a DATE (an all-day event), read strictly.
   var startIsDate = false
   /// SEQUENCE as libical reads it: 0 when absent; nil when written in a way this scan does not
@@ -177,6 +180,7 @@ struct EventFacts: Sendable {
       var hasher = Hasher()
       hasher.combine(bytes: UnsafeRawBufferPointer(line))
       recurrenceIdHash = hasher.finalize()
+      recurrenceIdStableHash = EventFacts.stableHash(UnsafeRawBufferPointer(line))
       if let colon = EventFacts.valueStart(line) {
         let head = UnsafeBufferPointer(rebasing: line[..<colon])
         hasRange = EventFacts.contains(head, "RANGE")
@@ -485,5 +489,16 @@ struct EventFacts: Sendable {
       if upper != expected { return false }
     }
     return true
+  }
+}
+
+extension EventFacts {
+  /// FNV-1a over `bytes`, 64 bits: the same in every process, unlike `Hasher`.
+  static func stableHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return hash
   }
 }

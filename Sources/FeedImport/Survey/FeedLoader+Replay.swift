@@ -10,13 +10,10 @@ extension FeedLoader {
     defer { buffer.deallocate() }
     let sweep = EventSweep(checkpoints: checkpoints, byteSource: byteSource)
     var tally = ScanTally(window: options.window)
-    // The passed-over events that share a UID are cut again and routed as the scan routes
-    // them, so that the tally keeps exactly the keys the scan keeps of them.
-    try sweep.read(replay.passedOverSharing.map(\.line), into: buffer) {
-      (line, item) throws(ImportError) -> Void in
-      guard let item, tally.route(item) == nil else {
-        throw .replayMismatch(path: byteSource.path, "line \(line)")
-      }
+    // The passed-over events that share a UID: the tally keeps what the scan would keep of
+    // them, from the index, without reading them again.
+    for event in replay.passedOverSharing {
+      tally.remember(event)
     }
     tally.eventsRead = replay.survey.eventsRead
     tally.eventsPassedOver = replay.eventsPassedOver

@@ -38,6 +38,12 @@ package struct SurveyedEvent: Sendable, Equatable {
   package var uid: String?
   /// For a RECURRENCE-ID override whose replaced day the scan read: that day's ordinal.
   package var replacedDay: Int?
+  /// For such an override: a key of its RECURRENCE-ID line as written and of whether DTSTART is
+  /// a date, the same in every process (two overrides with equal keys name one instance for
+  /// libical; see ``PassedOverride/instanceKey``).
+  package var instance: Int?
+  /// For such an override: SEQUENCE as the scan read it, -1 when it could not.
+  package var sequence: Int = -1
   /// The day ordinals of the windows the pre-filter keeps it for (it is kept for a window
   /// exactly when one of them meets it); nil: kept for every window.
   package var keptWindows: [ClosedRange<Int>]?
@@ -63,6 +69,9 @@ package struct FeedSurvey: Sendable, Equatable {
   package var startDescription = ""
   /// The input offset of every 64th line (see ``LineSplitter/checkpoints``).
   package var checkpoints: [Int] = []
+  /// The lines from one checkpoint to the next: a feed has at most this many lines more than
+  /// `checkpoints.count` times it.
+  package static let checkpointInterval = LineSplitter.checkpointInterval
 
   /// A survey's facts, as an index stored them.
   package init(
@@ -119,7 +128,11 @@ private struct SurveySink: ScanSink {
         .event(
           SurveyedEvent(
             line: line, uid: facts.uid.map { $0.trimmingSpacesAndTabs() },
-            replacedDay: overrides, keptWindows: facts.keptWindows)))
+            replacedDay: overrides,
+            instance: overrides == nil
+              ? nil : SharingEvent.instanceKey(facts.recurrenceIdStableHash, facts.startIsDate),
+            sequence: overrides == nil ? -1 : facts.sequence ?? -1,
+            keptWindows: facts.keptWindows)))
     }
   }
 
@@ -150,17 +163,47 @@ package struct FeedReplay: Sendable {
   /// VEVENTs the pre-filter passes over.
   package var eventsPassedOver: Int
   /// The passed-over events that share their UID with another event (the others cannot change
-  /// the layout), in file order: UID as in ``SurveyedEvent/uid``, line, replaced day.
-  package var passedOverSharing: [(uid: String, line: Int, replacedDay: Int?)]
+  /// the layout), in file order, with what the scan would remember of them.
+  package var passedOverSharing: [SharingEvent]
 
   /// A replay of `parts`.
   package init(
     parts: [ReplayPart], survey: FeedSurvey, eventsPassedOver: Int,
-    passedOverSharing: [(uid: String, line: Int, replacedDay: Int?)]
+    passedOverSharing: [SharingEvent]
   ) {
     self.parts = parts
     self.survey = survey
     self.eventsPassedOver = eventsPassedOver
     self.passedOverSharing = passedOverSharing
+  }
+}
+
+/// A VEVENT that shares its UID with another, as an index keeps it: what the scan's tally
+/// remembers of it when the pre-filter passes it over (see ``ScanTally/route(_:)``), so that a
+/// replay need not read it again.
+package struct SharingEvent: Sendable, Equatable {
+  /// Its UID, as in ``SurveyedEvent/uid``.
+  package var uid: String
+  /// The line of its `BEGIN:VEVENT`.
+  package var line: Int
+  /// As in ``SurveyedEvent/replacedDay``.
+  package var replacedDay: Int?
+  /// As in ``SurveyedEvent/instance``: set when ``replacedDay`` is.
+  package var instance: Int?
+  /// As in ``SurveyedEvent/sequence``.
+  package var sequence: Int
+
+  package init(uid: String, line: Int, replacedDay: Int?, instance: Int?, sequence: Int) {
+    self.uid = uid
+    self.line = line
+    self.replacedDay = replacedDay
+    self.instance = instance
+    self.sequence = sequence
+  }
+
+  /// The instance key of an override: its RECURRENCE-ID line's stable hash and whether DTSTART
+  /// is a date, mixed (FNV-1a, one more byte).
+  static func instanceKey(_ lineHash: UInt64, _ startIsDate: Bool) -> Int {
+    Int(truncatingIfNeeded: (lineHash ^ (startIsDate ? 1 : 2)) &* 0x0000_0100_0000_01B3)
   }
 }
