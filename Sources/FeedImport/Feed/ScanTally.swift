@@ -34,22 +34,6 @@ struct ScanTally {
     facts.passedOver(for: window)
   }
 
-  /// Remembers a passed-over event an index kept the keys of, as ``route(_:)`` remembers the
-  /// event it passes over (the counts are the replay's).
-  mutating func remember(_ event: SharingEvent) {
-    let key = FeedLoader.uidKey(event.uid)
-    if let replaced = event.replacedDay, let instance = event.instance {
-      passedOverOverrides.append(
-        PassedOverride(
-          uid: key, instanceKey: instance, line: event.line,
-          replacedDay: Int32(clamping: replaced), sequence: Int32(clamping: event.sequence)))
-    } else {
-      passedOverUIDs.append(key)
-      passedOverLines.append(
-        event.line < Int(ScanTally.unknownLine) ? UInt32(event.line) : ScanTally.unknownLine)
-    }
-  }
-
   /// Counts `item`; returns it for libical, or nil when the pre-filter passes it over.
   mutating func route(_ item: ScannedItem) -> ScannedItem? {
     switch item {
