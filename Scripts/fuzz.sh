@@ -52,6 +52,9 @@ done
 # -enable-testing: FuzzScanner reaches FeedImport's internal scan through @testable import.
 # lld: gold fails on this release + ASan link.
 FLAGS=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld)
+# The main package is a path dependency: SwiftPM's cached build plan does not see a source file
+# added to it ("cannot find 'CurlTransfer' in scope"), so the plan is made again each time.
+rm -f "$FUZZ/.build/release.yaml"
 swift build "${FLAGS[@]}" --product "$PRODUCT"
 BIN="$(swift build "${FLAGS[@]}" --show-bin-path)/$PRODUCT"
 [ "$MODE" = build ] && { echo "$BIN"; exit 0; }

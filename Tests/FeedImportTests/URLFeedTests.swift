@@ -260,6 +260,8 @@ struct URLFeedTests {
         "/garbled": URLFeedTests.raw(
           ["HTTP/1.1 2x0 OK", "Content-Length: 2"], body: Array("ok".utf8)),
         "/no-status": URLFeedTests.raw(["HTTP/1.1", "Content-Length: 2"], body: Array("ok".utf8)),
+        "/bad-location": URLFeedTests.raw(
+          ["HTTP/1.1 302 Found", "Location: http://[::1", "Content-Length: 0"], body: []),
         "/nul": URLFeedTests.raw(
           ["HTTP/1.1 200 OK", "X-Nul: a\u{0}b", "Content-Length: 2"], body: Array("ok".utf8)),
         "/no-colon": URLFeedTests.raw(
@@ -279,6 +281,11 @@ struct URLFeedTests {
       }
       #expect(got?.hasPrefix("bad response from the server") == true, "\(path): \(got ?? "none")")
     }
+    // A Location that is not a URL: named, not read as an empty body.
+    let badLocation = URLFeedTests.unavailableReason {
+      _ = try Feed(location: try URLFeedTests.location(server.url("/bad-location")))
+    }
+    #expect(badLocation == "redirected to http://[::1, not a URL", "\(badLocation ?? "none")")
     for (path, reason) in expected.sorted(by: { $0.key < $1.key }) {
       let got = URLFeedTests.unavailableReason {
         _ = try Feed(location: try URLFeedTests.location(server.url(path)))

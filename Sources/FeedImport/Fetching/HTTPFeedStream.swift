@@ -200,12 +200,19 @@ final class HTTPFeedStream: @unchecked Sendable {
     while true {
       head = ResponseHead()
       let ending = transfer.perform(url: target, headers: headers, timeout: timeout)
+      if head.isRedirect, transfer.redirectURL == nil {
+        let status = "HTTP \(head.status) \(HTTPStatus.phrase(head.status))"
+        end(failing: status + " to a Location that is not a URL" + redirectNote(target))
+        return
+      }
       if head.isRedirect, let next = transfer.redirectURL {
-        let scheme = URL(string: next)?.scheme?.lowercased()
         hops += 1
+        guard let nextURL = URL(string: next), let scheme = nextURL.scheme?.lowercased() else {
+          end(failing: "redirected to \(next), not a URL")
+          return
+        }
         if scheme != "http" && scheme != "https" {
-          let shown = URL(string: next).map(FetchFailure.display) ?? next
-          end(failing: "redirected to \(shown), not an http(s) URL")
+          end(failing: "redirected to \(FetchFailure.display(nextURL)), not an http(s) URL")
           return
         }
         if hops > HTTPFeedStream.redirectLimit {
