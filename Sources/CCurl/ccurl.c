@@ -9,7 +9,6 @@ enum {
   OPT_WRITEDATA = 10001,
   OPT_URL = 10002,
   OPT_ERRORBUFFER = 10010,
-  OPT_USERAGENT = 10018,
   OPT_LOW_SPEED_LIMIT = 19,
   OPT_LOW_SPEED_TIME = 20,
   OPT_HTTPHEADER = 10023,
@@ -25,7 +24,6 @@ enum {
   OPT_WRITEFUNCTION = 20011,
   OPT_HEADERFUNCTION = 20079,
   OPT_XFERINFOFUNCTION = 20219,
-  INFO_RESPONSE_CODE = 0x200000 + 2,
   INFO_REDIRECT_URL = 0x100000 + 31,
   GLOBAL_ALL = 3,
   PROTO_HTTP_HTTPS = 1 | 2,
@@ -153,14 +151,6 @@ int ccurl_perform(void *handle, const ccurl_request *request, ccurl_calls *calls
   curl.slist_free_all(headers);
   error[error_size - 1] = 0;
   return code;
-}
-
-long ccurl_status(void *handle) {
-  long status = 0;
-  if (!handle || ccurl_load() || curl.easy_getinfo(handle, INFO_RESPONSE_CODE, &status) != 0) {
-    return 0;
-  }
-  return status;
 }
 
 const char *ccurl_redirect_url(void *handle) {

@@ -78,6 +78,16 @@ struct ByteDuplicateTests {
     }
   }
 
+  /// The feed of `overrides`, whose one UID the scan cannot settle from its keys: read again
+  /// with libical, to the whole reading's layout with `duplicates` duplicates.
+  func expectReadAgain(overrides: [String], duplicates expected: Int) throws {
+    let text = ByteDuplicateTests.feed(overrides: overrides)
+    let (_, conflicts, duplicates) = try ByteDuplicateTests.scanned(text)
+    #expect(conflicts.count == 1)
+    #expect(duplicates.isEmpty)
+    try expectSameAsWhole(text, duplicates: expected, settled: false)
+  }
+
   @Test("overrides written alike are settled without libical, the higher SEQUENCE used")
   func writtenAlike() throws {
     let text = ByteDuplicateTests.feed(overrides: [
@@ -104,38 +114,29 @@ struct ByteDuplicateTests {
   func neighbouringDays() throws {
     // The weekly series' instances on 13 and 20 January; the second override moves a
     // day-later instance that the rule does not have: both are shown, neither is a duplicate.
-    let text = ByteDuplicateTests.feed(overrides: [
-      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:1",
-      "RECURRENCE-ID:20250114T090000Z|SEQUENCE:1",
-    ])
-    let (_, conflicts, duplicates) = try ByteDuplicateTests.scanned(text)
-    #expect(conflicts.count == 1)
-    #expect(duplicates.isEmpty)
-    try expectSameAsWhole(text, duplicates: 0, settled: false)
+    try expectReadAgain(
+      overrides: [
+        "RECURRENCE-ID:20250113T090000Z|SEQUENCE:1",
+        "RECURRENCE-ID:20250114T090000Z|SEQUENCE:1",
+      ], duplicates: 0)
   }
 
   @Test("one instance written two ways is read again with libical")
   func writtenTwoWays() throws {
-    let text = ByteDuplicateTests.feed(overrides: [
-      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:1",
-      "RECURRENCE-ID;VALUE=DATE-TIME:20250113T090000Z|SEQUENCE:2",
-    ])
-    let (_, conflicts, duplicates) = try ByteDuplicateTests.scanned(text)
-    #expect(conflicts.count == 1)
-    #expect(duplicates.isEmpty)
-    try expectSameAsWhole(text, duplicates: 1, settled: false)
+    try expectReadAgain(
+      overrides: [
+        "RECURRENCE-ID:20250113T090000Z|SEQUENCE:1",
+        "RECURRENCE-ID;VALUE=DATE-TIME:20250113T090000Z|SEQUENCE:2",
+      ], duplicates: 1)
   }
 
   @Test("a SEQUENCE the scan does not read is left to libical")
   func oddSequence() throws {
-    let text = ByteDuplicateTests.feed(overrides: [
-      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:+1",
-      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:2",
-    ])
-    let (_, conflicts, duplicates) = try ByteDuplicateTests.scanned(text)
-    #expect(conflicts.count == 1)
-    #expect(duplicates.isEmpty)
-    try expectSameAsWhole(text, duplicates: 1, settled: false)
+    try expectReadAgain(
+      overrides: [
+        "RECURRENCE-ID:20250113T090000Z|SEQUENCE:+1",
+        "RECURRENCE-ID:20250113T090000Z|SEQUENCE:2",
+      ], duplicates: 1)
   }
 
   @Test("a UID libical may read otherwise is left to libical")

@@ -42,9 +42,6 @@ void ccurl_close(void *handle);
 int ccurl_perform(void *handle, const ccurl_request *request, ccurl_calls *calls, char *error,
                   size_t error_size);
 
-/// The status of the last response, 0 when none.
-long ccurl_status(void *handle);
-
 /// The absolute URL the last response redirects to, NULL when none; valid until the next
 /// perform on the handle.
 const char *ccurl_redirect_url(void *handle);

@@ -43,12 +43,9 @@ struct ScanTally {
       eventsPassedOver += 1
       if let key = facts.uidKey {
         if facts.overridesInstance, let replaced = facts.recurrenceIdDay {
-          var hasher = Hasher()
-          hasher.combine(facts.recurrenceIdHash)
-          hasher.combine(facts.startIsDate)
           passedOverOverrides.append(
             PassedOverride(
-              uid: key, instanceKey: hasher.finalize(), line: line,
+              uid: key, instanceKey: facts.instanceKey, line: line,
               replacedDay: Int32(clamping: replaced.ordinal),
               sequence: facts.sequence.map { Int32($0) } ?? -1))
         } else {
@@ -75,8 +72,7 @@ struct ScanTally {
 struct PassedOverride {
   /// ``FeedLoader/uidKey(_:)`` of its UID.
   let uid: Int
-  /// A hash of the RECURRENCE-ID line as written and of whether DTSTART is a DATE: equal keys
-  /// (in one calendar) are the same instance for libical; different keys may still be.
+  /// ``EventFacts/instanceKey`` of the override.
   let instanceKey: Int
   /// The line where the VEVENT begins.
   let line: Int

@@ -1,5 +1,11 @@
 import CCurl
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One HTTP GET through libcurl (``CCurl``, loaded the first time a URL is fetched, so that a
 /// run over files never maps libcurl and its TLS libraries), without following redirects: the
 /// caller decides where a redirect may lead. Used by one thread at a time (made on one, handed
@@ -24,7 +30,7 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// A transfer, or nil when libcurl is missing or cannot start one.
   init?() {
-    guard CurlTransfer.unavailableReason() == nil, let handle = ccurl_open() else { return nil }
+    guard let handle = ccurl_open() else { return nil }
     self.handle = handle
   }
 
@@ -79,9 +85,6 @@ final class CurlTransfer: @unchecked Sendable {
     return Ending(code: code, detail: detail)
   }
 
-  /// The status of the last response (0 when none came).
-  var status: Int { ccurl_status(handle) }
-
   /// Where the last response redirects to, resolved against its URL; nil when it does not.
   var redirectURL: String? {
     ccurl_redirect_url(handle).map { String(cString: $0) }
@@ -92,13 +95,7 @@ final class CurlTransfer: @unchecked Sendable {
 private func withCStrings<Result>(
   _ texts: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> Result
 ) -> Result {
-  let copies = texts.map { text -> UnsafeMutablePointer<CChar> in
-    let bytes = Array(text.utf8CString)
-    let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
-    copy.initialize(from: bytes, count: bytes.count)
-    return copy
-  }
-  defer { copies.forEach { $0.deallocate() } }
-  let pointers = copies.map { UnsafePointer<CChar>?($0) }
-  return pointers.withUnsafeBufferPointer(body)
+  let copies = texts.map { strdup($0) }
+  defer { copies.forEach { free($0) } }
+  return copies.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer(body)
 }

@@ -54,6 +54,11 @@ enum FetchFailure {
 
 /// The reason phrases of HTTP status codes (RFC 9110 and the registry), for messages.
 enum HTTPStatus {
+  /// `HTTP 404 Not Found`: the status with its phrase, as messages name it.
+  static func described(_ status: Int) -> String {
+    "HTTP \(status) \(phrase(status))"
+  }
+
   /// The phrase of `status`, or the phrase of its class when it has none of its own.
   static func phrase(_ status: Int) -> String {
     if let known = phrases[status] { return known }

@@ -200,12 +200,12 @@ final class HTTPFeedStream: @unchecked Sendable {
     while true {
       head = ResponseHead()
       let ending = transfer.perform(url: target, headers: headers, timeout: timeout)
-      if head.isRedirect, transfer.redirectURL == nil {
-        let status = "HTTP \(head.status) \(HTTPStatus.phrase(head.status))"
-        end(failing: status + " to a Location that is not a URL" + redirectNote(target))
-        return
-      }
-      if head.isRedirect, let next = transfer.redirectURL {
+      if head.isRedirect {
+        guard let next = transfer.redirectURL else {
+          let status = HTTPStatus.described(head.status)
+          end(failing: status + " to a Location that is not a URL" + redirectNote(target))
+          return
+        }
         hops += 1
         guard let nextURL = URL(string: next), let scheme = nextURL.scheme?.lowercased() else {
           end(failing: "redirected to \(next), not a URL")
@@ -288,7 +288,7 @@ final class HTTPFeedStream: @unchecked Sendable {
     guard (200..<300).contains(head.status) else {
       failure = .unavailable(
         source: source,
-        reason: "HTTP \(head.status) \(HTTPStatus.phrase(head.status))" + redirectNote(target))
+        reason: HTTPStatus.described(head.status) + redirectNote(target))
       stopped = true
       return false
     }

@@ -45,11 +45,10 @@ struct EventFacts: Sendable {
   /// How many UID properties the event has (libical keeps the last).
   var uidCount = 0
   /// A hash of the RECURRENCE-ID line's bytes, parameters and value, as written: two overrides
-  /// with the same hash (and DTSTART of the same kind) name the same instance for libical.
-  var recurrenceIdHash = 0
-  /// The same line's bytes under a hash that is the same in every process (FNV-1a, 64 bits):
-  /// what an index keeps of an override, so that a later run need not read it again.
-  var recurrenceIdStableHash: UInt64 = 0
+  /// with the same hash (and DTSTART of the same kind) name the same instance for libical. The
+  /// same in every process (FNV-1a, 64 bits), so that an index can keep it (see
+  /// ``instanceKey``).
+  var recurrenceIdHash: UInt64 = 0
   /// DTSTART is a DATE (an all-day event), read strictly.
   var startIsDate = false
   /// SEQUENCE as libical reads it: 0 when absent; nil when written in a way this scan does not
@@ -177,10 +176,7 @@ struct EventFacts: Sendable {
     case .recurrenceId:
       overridesInstance = true
       recurrenceIdDay = EventFacts.dayValue(line)
-      var hasher = Hasher()
-      hasher.combine(bytes: UnsafeRawBufferPointer(line))
-      recurrenceIdHash = hasher.finalize()
-      recurrenceIdStableHash = EventFacts.stableHash(UnsafeRawBufferPointer(line))
+      recurrenceIdHash = EventFacts.stableHash(UnsafeRawBufferPointer(line))
       if let colon = EventFacts.valueStart(line) {
         let head = UnsafeBufferPointer(rebasing: line[..<colon])
         hasRange = EventFacts.contains(head, "RANGE")
@@ -493,6 +489,14 @@ struct EventFacts: Sendable {
 }
 
 extension EventFacts {
+  /// The key of the instance an override replaces, as written: ``recurrenceIdHash`` and whether
+  /// DTSTART is a date, mixed (FNV-1a, one more byte). Equal keys (in one calendar) are the same
+  /// instance for libical; different keys may still be. The same in every process: the scan
+  /// and an index's survey give one key for one override.
+  var instanceKey: Int {
+    Int(truncatingIfNeeded: (recurrenceIdHash ^ (startIsDate ? 1 : 2)) &* 0x0000_0100_0000_01B3)
+  }
+
   /// FNV-1a over `bytes`, 64 bits: the same in every process, unlike `Hasher`.
   static func stableHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325

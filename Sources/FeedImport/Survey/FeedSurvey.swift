@@ -38,9 +38,7 @@ package struct SurveyedEvent: Sendable, Equatable {
   package var uid: String?
   /// For a RECURRENCE-ID override whose replaced day the scan read: that day's ordinal.
   package var replacedDay: Int?
-  /// For such an override: a key of its RECURRENCE-ID line as written and of whether DTSTART is
-  /// a date, the same in every process (two overrides with equal keys name one instance for
-  /// libical; see ``PassedOverride/instanceKey``).
+  /// For such an override: ``EventFacts/instanceKey``, the same in every process.
   package var instance: Int?
   /// For such an override: SEQUENCE as the scan read it, -1 when it could not.
   package var sequence: Int = -1
@@ -129,8 +127,7 @@ private struct SurveySink: ScanSink {
           SurveyedEvent(
             line: line, uid: facts.uid.map { $0.trimmingSpacesAndTabs() },
             replacedDay: overrides,
-            instance: overrides == nil
-              ? nil : SharingEvent.instanceKey(facts.recurrenceIdStableHash, facts.startIsDate),
+            instance: overrides == nil ? nil : facts.instanceKey,
             sequence: overrides == nil ? -1 : facts.sequence ?? -1,
             keptWindows: facts.keptWindows)))
     }
@@ -199,11 +196,5 @@ package struct SharingEvent: Sendable, Equatable {
     self.replacedDay = replacedDay
     self.instance = instance
     self.sequence = sequence
-  }
-
-  /// The instance key of an override: its RECURRENCE-ID line's stable hash and whether DTSTART
-  /// is a date, mixed (FNV-1a, one more byte).
-  static func instanceKey(_ lineHash: UInt64, _ startIsDate: Bool) -> Int {
-    Int(truncatingIfNeeded: (lineHash ^ (startIsDate ? 1 : 2)) &* 0x0000_0100_0000_01B3)
   }
 }
