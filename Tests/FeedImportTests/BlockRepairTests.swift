@@ -36,6 +36,11 @@ struct BlockRepairTests {
     "RRUL:COUNT=0", "XRRULE:COUNT=0", " RRULE:COUNT=0", "RRULE", "EXRULE:FREQ=DAILY;COUNT=0",
     "SUMMARY:count on it", "DESCRIPTION:Caf\u{E9} ﬀ ſ", "SUMMARY:東京", "DTSTART:20240101T100000Z",
     "UID:a", "BEGIN:VEVENT", "END:VEVENT", "",
+    // Rules the byte test (`ruleMayNeedRepair`) lets through or hands on.
+    "RRULE:FREQ=WEEKLY;COUNT = 13", "RRULE:COUNT=013", "RRULE:COUNT= 0", "RRULE:COUNT=\t1",
+    "RRULE:FREQ=DAILY;XCOUNT=0", "RRULE:COUNT;UNTIL", "RRULE:FREQ=DAILY;COUNT=1x",
+    "RRULE:UNT\u{131}L=20240101;COUNT=2", "RRULE:COUNT=", "RRULE:COUNT=5;X-UNTIL=1",
+    "RRULE:FREQ=WEEKLY;COUNT=12;BYDAY=MO", "RRULE:count=7;until=20240101",
   ]
 
   @Test("every block repairs as the line-by-line reading repairs it")
@@ -61,5 +66,22 @@ struct BlockRepairTests {
     }
     // Both kinds of repair were met, and most blocks needed none.
     #expect(changed > 300 && changed < 2_700, "\(changed)")
+  }
+}
+
+extension BlockRepairTests {
+  @Test("the byte test hands on every rule that may need repair")
+  func byteTestNeverMissesARepair() {
+    for piece in BlockRepairTests.pieces {
+      let line = Array(piece.utf8)
+      var notes: [String] = []
+      if BlockRepair.repairedRule(line, notes: &notes) != nil {
+        #expect(BlockRepair.ruleMayNeedRepair(line[...]), "\(piece)")
+      }
+    }
+    // The common rules are settled from their bytes.
+    for plain in ["RRULE:FREQ=WEEKLY;COUNT=13;BYDAY=MO,WE", "RRULE:FREQ=DAILY;COUNT = 2"] {
+      #expect(!BlockRepair.ruleMayNeedRepair(Array(plain.utf8)[...]), "\(plain)")
+    }
   }
 }

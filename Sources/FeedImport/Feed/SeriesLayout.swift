@@ -66,20 +66,19 @@ struct SeriesLayout {
         ImportWarning(source: feed.source, line: master.line, uid: master.uid, message: message))
     }
     let before = batch.spans.count
+    // The texts the instances show, made once for the master and once for each THISANDFUTURE
+    // override in force, and shared by their spans.
+    var masterTexts: DaySpan.Texts?
+    var rangeTexts: [Int: DaySpan.Texts] = [:]
     for instance in result.instances where !replaced.contains(instance.key) {
       // Shown as the master, or as the THISANDFUTURE override in force (the record itself is
       // not copied: an instance of a long series would copy it every time).
-      var title = master.title
-      var location = master.location
-      var categories = master.categories
-      var color = master.color
+      var inForce: Int?
       var start = instance.start
       var length = master.length
-      if let range = ranges.last(where: { $0.key < instance.key }) {
-        title = range.record.title
-        location = range.record.location
-        categories = range.record.categories
-        color = range.record.color
+      if let position = ranges.lastIndex(where: { $0.key < instance.key }) {
+        let range = ranges[position]
+        inForce = position
         length = range.record.length
         let seconds = shift(of: range.record, from: range.key)
         if seconds != 0 {
@@ -99,9 +98,16 @@ struct SeriesLayout {
             floatingZone: floating),
         placement.meets(window.firstDay, window.lastDay)
       else { continue }
+      let texts: DaySpan.Texts
+      if let inForce {
+        texts = rangeTexts[inForce] ?? maker.texts(of: master, shown: ranges[inForce].record)
+        rangeTexts[inForce] = texts
+      } else {
+        texts = masterTexts ?? maker.texts(of: master, shown: master)
+        masterTexts = texts
+      }
       let span = maker.span(
-        of: master, title: title, location: location, categories: categories, color: color,
-        placement: placement,
+        of: master, texts: texts, placement: placement,
         recurrenceId: master.recurs || !overrides.isEmpty ? instance.start : nil,
         recurrenceIdIsStart: instance.placement != nil, floatingZone: floating)
       batch.append(span, event: masterIndex)
@@ -194,12 +200,14 @@ struct SeriesLayout {
         record, start: start, explicitEnd: end, maker: maker, floating: floating, bounds: bounds)
     }
     let before = batch.spans.count
+    var texts: DaySpan.Texts?
     for instance in result.instances {
       guard let placement = instance.placement else { continue }
+      let shown = texts ?? maker.texts(of: record, shown: record)
+      texts = shown
       let span = maker.span(
-        of: record, title: record.title, location: record.location,
-        categories: record.categories, color: record.color, placement: placement,
-        recurrenceId: record.recurrenceId, floatingZone: floating)
+        of: record, texts: shown, placement: placement, recurrenceId: record.recurrenceId,
+        floatingZone: floating)
       batch.append(span, event: index)
       count.show(index)
     }

@@ -35,6 +35,7 @@ struct BlockRepair {
         decodedWindows1252 = true
       }
       if BlockRepair.isRule(replaced.map { $0[...] } ?? line),
+        BlockRepair.ruleMayNeedRepair(replaced.map { $0[...] } ?? line),
         let repaired = BlockRepair.repairedRule(replaced ?? Array(line), notes: &notes)
       {
         replaced = repaired
@@ -63,6 +64,41 @@ struct BlockRepair {
       index += 1
     }
     return line[index] == UInt8(ascii: ":") || line[index] == UInt8(ascii: ";")
+  }
+
+  /// False when the RRULE `line` surely stays as it is, read from its bytes alone: ASCII, no
+  /// `UNTIL` anywhere, and every `COUNT` followed by `=` and a digit from 1 to 9 (spaces and tabs
+  /// around the `=` allowed, as ``repairedRule(_:notes:)`` trims them). A weekly series with a
+  /// COUNT, the common rule, then never becomes a `String`; true sends the line to
+  /// ``repairedRule(_:notes:)``, which decides.
+  static func ruleMayNeedRepair(_ line: ArraySlice<UInt8>) -> Bool {
+    // Upper-casing other letters can make ASCII ones (a dotless ı gives I): let the full
+    // reading decide.
+    if line.contains(where: { $0 >= 0x80 }) { return true }
+    let bytes = Array(line)
+    func word(_ text: StaticString, at index: Int) -> Bool {
+      guard index + text.utf8CodeUnitCount <= bytes.count else { return false }
+      for offset in 0..<text.utf8CodeUnitCount
+      where bytes[index + offset] | 0x20 != text.utf8Start[offset] {
+        return false
+      }
+      return true
+    }
+    func skipBlanks(_ index: inout Int) {
+      while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+    }
+    for index in bytes.indices {
+      if word("until", at: index) { return true }
+      guard word("count", at: index) else { continue }
+      var next = index + 5
+      skipBlanks(&next)
+      guard next < bytes.count, bytes[next] == UInt8(ascii: "=") else { return true }
+      next += 1
+      skipBlanks(&next)
+      guard next < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[next])
+      else { return true }
+    }
+    return false
   }
 
   private static func mayHaveCount(_ block: [UInt8]) -> Bool {

@@ -6,14 +6,21 @@ struct SpanMaker {
   let display: LibicalZone
   let calendarName: String?
 
-  /// The span of an occurrence of `record` already placed, shown with `title`, `location`,
-  /// `categories` and `color` (its own, or a THISANDFUTURE override's). `recurrenceIdIsStart`
-  /// says that `recurrenceId` is the very start the occurrence was placed from, so that its text
-  /// is the start's.
+  /// The texts the spans of `record` show: its UID and this feed's name, with `shown`'s title,
+  /// location, categories and colour (the record's own, or a THISANDFUTURE override's). Made once
+  /// and shared by every span of those occurrences.
+  func texts(of record: EventRecord, shown: EventRecord) -> DaySpan.Texts {
+    DaySpan.Texts(
+      uid: record.uid, title: shown.title, calendar: calendarName, location: shown.location,
+      categories: shown.categories.isEmpty ? nil : shown.categories, color: shown.color)
+  }
+
+  /// The span of an occurrence of `record` already placed, showing `texts` (from
+  /// ``texts(of:shown:)``). `recurrenceIdIsStart` says that `recurrenceId` is the very start the
+  /// occurrence was placed from, so that its text is the start's.
   func span(
-    of record: EventRecord, title: String, location: String?, categories: [String],
-    color: String?, placement: SpanPlacement, recurrenceId: WallTime?,
-    recurrenceIdIsStart: Bool = false, floatingZone: LibicalZone?
+    of record: EventRecord, texts: DaySpan.Texts, placement: SpanPlacement,
+    recurrenceId: WallTime?, recurrenceIdIsStart: Bool = false, floatingZone: LibicalZone?
   ) -> DaySpan {
     let start: LocalDateTime
     let end: LocalDateTime
@@ -31,12 +38,9 @@ struct SpanMaker {
         ? start : value(of: recurrenceId, allDay: record.allDay, floatingZone: floatingZone)
     }
     return DaySpan(
-      uid: record.uid, recurrenceId: recurrenceValue, title: title,
-      allDay: placement.localStart == nil, start: start, end: end,
-      firstDay: placement.firstDay, lastDay: placement.lastDay,
-      startInstant: placement.startInstant, endInstant: placement.endInstant,
-      calendar: calendarName, location: location,
-      categories: categories.isEmpty ? nil : categories, color: color)
+      texts: texts, recurrenceId: recurrenceValue, allDay: placement.localStart == nil,
+      start: start, end: end, firstDay: placement.firstDay, lastDay: placement.lastDay,
+      startInstant: placement.startInstant, endInstant: placement.endInstant)
   }
 
   /// Where an occurrence starting at `start` falls in the display zone: the days it covers by

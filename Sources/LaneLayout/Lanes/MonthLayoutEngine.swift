@@ -28,30 +28,16 @@ public enum MonthLayoutEngine {
     let grid = MonthGrid(month: month, options: options)
     let visible = grid.visibleDays
     let rowStarts = grid.rowStarts
-    let gridFirst = grid.firstGridDay
-    let ordered = VisibleSpan.inContractOrder(
-      spans, from: visible.lowerBound, through: visible.upperBound)
-
-    // Each row's pieces, in the contract's order.
-    var rowCounts = [Int](repeating: 0, count: rowStarts.count)
-    for span in ordered {
-      for row in gridFirst.distance(to: span.first) / 7...gridFirst.distance(to: span.last) / 7 {
-        rowCounts[row] += 1
-      }
-    }
-    var pieces = rowCounts.map { count in
-      var row: [RowPiece] = []
-      row.reserveCapacity(count)
-      return row
-    }
-    for span in ordered {
-      let firstColumn = gridFirst.distance(to: span.first)
-      let lastColumn = gridFirst.distance(to: span.last)
-      for row in firstColumn / 7...lastColumn / 7 {
-        pieces[row].append(
-          RowPiece(
-            span: span.index, first: max(firstColumn - row * 7, 0),
-            last: min(lastColumn - row * 7, 6)))
+    // Each row's pieces, in the contract's order. A row orders only the spans that meet it:
+    // the order of rule 3 is a total order, so the spans of one row come out as they would in
+    // the order of the whole month, and a dense month never holds every span's sort keys at once.
+    func pieces(of rowStart: Day) -> [RowPiece] {
+      let first = max(rowStart, visible.lowerBound)
+      let last = min(rowStart.adding(days: 6), visible.upperBound)
+      return VisibleSpan.inContractOrder(spans, from: first, through: last).map { span in
+        RowPiece(
+          span: span.index, first: rowStart.distance(to: span.first),
+          last: rowStart.distance(to: span.last))
       }
     }
 
@@ -61,20 +47,21 @@ public enum MonthLayoutEngine {
     var sticky = options.laneRule == .sticky ? StickyLanes(spanCount: spans.count) : nil
     for (row, rowStart) in rowStarts.enumerated() {
       stacker.removeAll()
+      let rowPieces = pieces(of: rowStart)
       let laneOf: [Int]
       let laneCount: Int
-      if let placement = sticky?.place(pieces[row], row: row, on: &stacker) {
+      if let placement = sticky?.place(rowPieces, row: row, on: &stacker) {
         (laneOf, laneCount) = placement
       } else {
         // First-fit fills lanes 0, 1, 2… without gaps.
-        laneOf = pieces[row].map { piece in
+        laneOf = rowPieces.map { piece in
           stacker.placeFirstFit(LaneStacker.mask(first: piece.first, last: piece.last))
         }
         laneCount = stacker.occupancy.count
       }
       weeks.append(
         RowLanes.weekRow(
-          start: rowStart, pieces: pieces[row], laneOf: laneOf, laneCount: laneCount,
+          start: rowStart, pieces: rowPieces, laneOf: laneOf, laneCount: laneCount,
           maxLanes: options.maxLanes, spans: spans, source: source))
     }
     return MonthLayout(
