@@ -41,6 +41,7 @@ struct BlockRepairTests {
     "RRULE:FREQ=DAILY;XCOUNT=0", "RRULE:COUNT;UNTIL", "RRULE:FREQ=DAILY;COUNT=1x",
     "RRULE:UNT\u{131}L=20240101;COUNT=2", "RRULE:COUNT=", "RRULE:COUNT=5;X-UNTIL=1",
     "RRULE:FREQ=WEEKLY;COUNT=12;BYDAY=MO", "RRULE:count=7;until=20240101",
+    "RRULE:FREQ=WEEKLY;UNTIL=20240701T000000Z", "RRULE:UNTIL=2024;X-COUNT=0",
   ]
 
   @Test("every block repairs as the line-by-line reading repairs it")
@@ -80,7 +81,10 @@ extension BlockRepairTests {
       }
     }
     // The common rules are settled from their bytes.
-    for plain in ["RRULE:FREQ=WEEKLY;COUNT=13;BYDAY=MO,WE", "RRULE:FREQ=DAILY;COUNT = 2"] {
+    for plain in [
+      "RRULE:FREQ=WEEKLY;COUNT=13;BYDAY=MO,WE", "RRULE:FREQ=DAILY;COUNT = 2",
+      "RRULE:FREQ=WEEKLY;UNTIL=20240701T000000Z;BYDAY=TU",
+    ] {
       #expect(!BlockRepair.ruleMayNeedRepair(Array(plain.utf8)[...]), "\(plain)")
     }
   }

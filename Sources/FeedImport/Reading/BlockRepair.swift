@@ -18,7 +18,11 @@ struct BlockRepair {
 
   init(_ block: [UInt8]) {
     bytes = block
-    guard block.contains(where: { $0 >= 0x80 }) || BlockRepair.mayHaveCount(block) else {
+    let ascii = !block.contains(where: { $0 >= 0x80 })
+    // An ASCII block changes only where an RRULE line needs repair: most have none (a weekly
+    // series with a COUNT), and are settled by looking at the first bytes of each line.
+    guard !ascii || BlockRepair.mayHaveCount(block) && BlockRepair.someRuleMayNeedRepair(block)
+    else {
       return
     }
     // Built from the first line that changes; the lines before it are the block's own.
@@ -66,11 +70,11 @@ struct BlockRepair {
     return line[index] == UInt8(ascii: ":") || line[index] == UInt8(ascii: ";")
   }
 
-  /// False when the RRULE `line` surely stays as it is, read from its bytes alone: ASCII, no
-  /// `UNTIL` anywhere, and every `COUNT` followed by `=` and a digit from 1 to 9 (spaces and tabs
-  /// around the `=` allowed, as ``repairedRule(_:notes:)`` trims them). A weekly series with a
-  /// COUNT, the common rule, then never becomes a `String`; true sends the line to
-  /// ``repairedRule(_:notes:)``, which decides.
+  /// False when the RRULE `line` surely stays as it is, read from its bytes alone: ASCII, and
+  /// either no `COUNT` anywhere, or no `UNTIL` and every `COUNT` followed by `=` and a digit
+  /// from 1 to 9 (spaces and tabs around the `=` allowed, as ``repairedRule(_:notes:)`` trims
+  /// them). The common rules (a weekly series with a COUNT or an UNTIL) then never become
+  /// `String`s; true sends the line to ``repairedRule(_:notes:)``, which decides.
   static func ruleMayNeedRepair(_ line: ArraySlice<UInt8>) -> Bool {
     // Upper-casing other letters can make ASCII ones (a dotless ı gives I): let the full
     // reading decide.
@@ -87,9 +91,12 @@ struct BlockRepair {
     func skipBlanks(_ index: inout Int) {
       while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
     }
+    var sawCount = false
+    var sawUntil = false
     for index in bytes.indices {
-      if word("until", at: index) { return true }
+      if word("until", at: index) { sawUntil = true }
       guard word("count", at: index) else { continue }
+      sawCount = true
       var next = index + 5
       skipBlanks(&next)
       guard next < bytes.count, bytes[next] == UInt8(ascii: "=") else { return true }
@@ -97,6 +104,20 @@ struct BlockRepair {
       skipBlanks(&next)
       guard next < bytes.count, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[next])
       else { return true }
+    }
+    // Without a COUNT there is nothing to drop; with one that is at least 1, only UNTIL
+    // beside it makes it go.
+    return sawCount && sawUntil
+  }
+
+  /// Whether some RRULE line of `block` may need repair (``ruleMayNeedRepair(_:)``).
+  private static func someRuleMayNeedRepair(_ block: [UInt8]) -> Bool {
+    var lineStart = 0
+    while lineStart < block.count {
+      let lineEnd = block[lineStart...].firstIndex(of: 0x0A).map { $0 + 1 } ?? block.count
+      let line = block[lineStart..<lineEnd]
+      if isRule(line), ruleMayNeedRepair(line) { return true }
+      lineStart = lineEnd
     }
     return false
   }
