@@ -143,7 +143,7 @@ struct IndexReader {
         parts.append(.part(try IndexReader.part(of: row)))
       }
       for event in events[next...] { parts.append(.event(line: event.line)) }
-      var sharing: [SharingEvent] = []
+      var sharing = PassedOverKeys()
       if window != nil {
         let keptPositions = Set(events.map(\.position))
         let sharingRows = try Row.fetchCursor(
@@ -157,22 +157,24 @@ struct IndexReader {
         var previous = (position: -1, line: 0)
         while let row = try sharingRows.next() {
           let position: Int = row[0]
-          let uid: Data = row[2]
-          let event = SharingEvent(
-            uid: String(decoding: uid, as: UTF8.self), line: row[1], replacedDay: row[3],
-            instance: row[4], sequence: row[5])
-          guard position > previous.position, event.line > previous.line, event.line <= lastLine,
-            (event.replacedDay == nil) == (event.instance == nil)
+          let line: Int = row[1]
+          let replacedDay: Int? = row[3]
+          let instance: Int? = row[4]
+          guard position > previous.position, line > previous.line, line <= lastLine,
+            (replacedDay == nil) == (instance == nil)
           else { throw Unusable.damaged }
-          previous = (position, event.line)
+          previous = (position, line)
           guard !keptPositions.contains(position) else { continue }
-          sharing.append(event)
+          let uid: Data = row[2]
+          sharing.add(
+            uid: String(decoding: uid, as: UTF8.self), line: line, replacedDay: replacedDay,
+            instance: instance, sequence: row[5])
         }
       }
       return FeedReplay(
         parts: parts, survey: survey,
         eventsPassedOver: window == nil ? 0 : eventCount - events.count,
-        passedOverSharing: sharing)
+        passedOver: sharing)
     }
   }
 

@@ -12,9 +12,9 @@ extension FeedLoader {
     var tally = ScanTally(window: options.window)
     // The passed-over events that share a UID: the tally keeps what the scan would keep of
     // them, from the index, without reading them again.
-    for event in replay.passedOverSharing {
-      tally.remember(event)
-    }
+    tally.passedOverUIDs = replay.passedOver.uids
+    tally.passedOverLines = replay.passedOver.lines
+    tally.passedOverOverrides = replay.passedOver.overrides
     tally.eventsRead = replay.survey.eventsRead
     tally.eventsPassedOver = replay.eventsPassedOver
     for part in replay.parts {

@@ -160,41 +160,50 @@ package struct FeedReplay: Sendable {
   /// VEVENTs the pre-filter passes over.
   package var eventsPassedOver: Int
   /// The passed-over events that share their UID with another event (the others cannot change
-  /// the layout), in file order, with what the scan would remember of them.
-  package var passedOverSharing: [SharingEvent]
+  /// the layout), in file order, as the scan would remember them: their keys, not their texts.
+  package var passedOver: PassedOverKeys
 
   /// A replay of `parts`.
   package init(
-    parts: [ReplayPart], survey: FeedSurvey, eventsPassedOver: Int,
-    passedOverSharing: [SharingEvent]
+    parts: [ReplayPart], survey: FeedSurvey, eventsPassedOver: Int, passedOver: PassedOverKeys
   ) {
     self.parts = parts
     self.survey = survey
     self.eventsPassedOver = eventsPassedOver
-    self.passedOverSharing = passedOverSharing
+    self.passedOver = passedOver
   }
 }
 
-/// A VEVENT that shares its UID with another, as an index keeps it: what the scan's tally
-/// remembers of it when the pre-filter passes it over (see ``ScanTally/route(_:)``), so that a
-/// replay need not read it again.
-package struct SharingEvent: Sendable, Equatable {
-  /// Its UID, as in ``SurveyedEvent/uid``.
-  package var uid: String
-  /// The line of its `BEGIN:VEVENT`.
-  package var line: Int
-  /// As in ``SurveyedEvent/replacedDay``.
-  package var replacedDay: Int?
-  /// As in ``SurveyedEvent/instance``: set when ``replacedDay`` is.
-  package var instance: Int?
-  /// As in ``SurveyedEvent/sequence``.
-  package var sequence: Int
+/// What the scan's tally remembers of passed-over events that share their UID with another
+/// (see ``ScanTally/route(_:)``), as an index gives it back, so that a replay need not read them
+/// again: a key of each UID, not its text (a timetable of a million events has some 270,000
+/// such events; as values with their UIDs they took 35 MB of an indexed month's peak).
+package struct PassedOverKeys: Sendable {
+  /// ``FeedLoader/uidKey(_:)`` of each passed-over event that is not an override.
+  var uids: [Int] = []
+  /// The line of each event of ``uids``.
+  var lines: [UInt32] = []
+  /// The passed-over overrides.
+  var overrides: [PassedOverride] = []
 
-  package init(uid: String, line: Int, replacedDay: Int?, instance: Int?, sequence: Int) {
-    self.uid = uid
-    self.line = line
-    self.replacedDay = replacedDay
-    self.instance = instance
-    self.sequence = sequence
+  /// None yet.
+  package init() {}
+
+  /// Remembers a passed-over event as ``ScanTally/route(_:)`` does: `uid` as in
+  /// ``SurveyedEvent/uid``; for an override whose replaced day the scan read, that day,
+  /// ``EventFacts/instanceKey`` and SEQUENCE as the scan read it (-1 when it could not).
+  package mutating func add(
+    uid: String, line: Int, replacedDay: Int?, instance: Int?, sequence: Int
+  ) {
+    let key = FeedLoader.uidKey(uid)
+    if let replacedDay, let instance {
+      overrides.append(
+        PassedOverride(
+          uid: key, instanceKey: instance, line: line, replacedDay: Int32(clamping: replacedDay),
+          sequence: Int32(clamping: sequence)))
+    } else {
+      uids.append(key)
+      lines.append(line < Int(ScanTally.unknownLine) ? UInt32(line) : ScanTally.unknownLine)
+    }
   }
 }
