@@ -109,7 +109,7 @@ public struct DaySpan: Sendable, Hashable, Codable {
 
   /// The texts of a span: what the occurrences of one event (or of one THISANDFUTURE part of a
   /// series) have in common. Never changed once made, so spans share it freely.
-  package final class Texts: Sendable {
+  package final class Texts: Sendable, Hashable {
     package let uid: String
     package let title: String
     package let calendar: String?
@@ -140,6 +140,24 @@ public struct DaySpan: Sendable, Hashable, Codable {
         categories: fields.categories, color: fields.color)
     }
 
+    /// Equal when every text is (the same box, or two boxes that say the same).
+    package static func == (lhs: Texts, rhs: Texts) -> Bool {
+      lhs === rhs
+        || (lhs.uid == rhs.uid && lhs.title == rhs.title && lhs.calendar == rhs.calendar
+          && lhs.location == rhs.location && lhs.categories == rhs.categories
+          && lhs.color == rhs.color)
+    }
+
+    /// Hashes every text, as `==` compares them.
+    package func hash(into hasher: inout Hasher) {
+      hasher.combine(uid)
+      hasher.combine(title)
+      hasher.combine(calendar)
+      hasher.combine(location)
+      hasher.combine(categories)
+      hasher.combine(color)
+    }
+
     fileprivate struct Fields {
       var uid: String
       var title: String
@@ -157,17 +175,13 @@ extension DaySpan {
     lhs.recurrenceId == rhs.recurrenceId && lhs.allDay == rhs.allDay && lhs.start == rhs.start
       && lhs.end == rhs.end && lhs.firstDay == rhs.firstDay && lhs.lastDay == rhs.lastDay
       && lhs.startInstant == rhs.startInstant && lhs.endInstant == rhs.endInstant
-      && (lhs.texts === rhs.texts
-        || (lhs.uid == rhs.uid && lhs.title == rhs.title && lhs.calendar == rhs.calendar
-          && lhs.location == rhs.location && lhs.categories == rhs.categories
-          && lhs.color == rhs.color))
+      && lhs.texts == rhs.texts
   }
 
   /// Hashes every field, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(uid)
+    hasher.combine(texts)
     hasher.combine(recurrenceId)
-    hasher.combine(title)
     hasher.combine(allDay)
     hasher.combine(start)
     hasher.combine(end)
@@ -175,10 +189,6 @@ extension DaySpan {
     hasher.combine(lastDay)
     hasher.combine(startInstant)
     hasher.combine(endInstant)
-    hasher.combine(calendar)
-    hasher.combine(location)
-    hasher.combine(categories)
-    hasher.combine(color)
   }
 
   private enum CodingKeys: String, CodingKey {

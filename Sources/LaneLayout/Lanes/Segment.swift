@@ -89,28 +89,23 @@ public struct Segment: Sendable, Hashable, Codable {
       lhs.continuesBefore == rhs.continuesBefore, lhs.continuesAfter == rhs.continuesAfter
     else { return false }
     if lhs.source === rhs.source && lhs.index == rhs.index { return true }
-    return lhs.uid == rhs.uid && lhs.recurrenceId == rhs.recurrenceId && lhs.title == rhs.title
-      && lhs.start == rhs.start && lhs.end == rhs.end && lhs.calendar == rhs.calendar
-      && lhs.location == rhs.location && lhs.categories == rhs.categories
-      && lhs.color == rhs.color
+    let (left, right) = (lhs.source.spans[lhs.index], rhs.source.spans[rhs.index])
+    return left.texts == right.texts && left.recurrenceId == right.recurrenceId
+      && left.start == right.start && left.end == right.end
   }
 
   /// Hashes the days, flags and strings that `==` compares.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(uid)
-    hasher.combine(recurrenceId)
-    hasher.combine(title)
+    let span = source.spans[index]
+    hasher.combine(span.texts)
+    hasher.combine(span.recurrenceId)
     hasher.combine(allDay)
-    hasher.combine(start)
-    hasher.combine(end)
+    hasher.combine(span.start)
+    hasher.combine(span.end)
     hasher.combine(firstDay)
     hasher.combine(lastDay)
     hasher.combine(continuesBefore)
     hasher.combine(continuesAfter)
-    hasher.combine(calendar)
-    hasher.combine(location)
-    hasher.combine(categories)
-    hasher.combine(color)
   }
 
   enum CodingKeys: String, CodingKey {
