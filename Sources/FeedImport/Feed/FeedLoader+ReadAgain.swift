@@ -4,11 +4,11 @@ extension FeedLoader {
   /// them has no recorded line (past `UInt32`), so that only a whole second reading finds it.
   func linesToReadAgain(for keys: Set<Int>) -> [Int]? {
     var lines: [Int] = []
-    for override in tally.passedOverOverrides where keys.contains(override.uid) {
+    for override in tally.passedOver.overrides where keys.contains(override.uid) {
       lines.append(override.line)
     }
-    for (index, key) in tally.passedOverUIDs.enumerated() where keys.contains(key) {
-      let line = tally.passedOverLines[index]
+    for (index, key) in tally.passedOver.uids.enumerated() where keys.contains(key) {
+      let line = tally.passedOver.lines[index]
       if line == ScanTally.unknownLine { return nil }
       lines.append(Int(line))
     }
@@ -55,12 +55,12 @@ extension FeedLoader {
   {
     var undecided: Set<Int> = []
     var overrides: [Int: [PassedOverride]] = [:]
-    for override in tally.passedOverOverrides where uids.contains(override.uid) {
+    for override in tally.passedOver.overrides where uids.contains(override.uid) {
       overrides[override.uid, default: []].append(override)
     }
     var plain: [Int: [Int]] = [:]
-    for (index, key) in tally.passedOverUIDs.enumerated() where uids.contains(key) {
-      let line = tally.passedOverLines[index]
+    for (index, key) in tally.passedOver.uids.enumerated() where uids.contains(key) {
+      let line = tally.passedOver.lines[index]
       if line == ScanTally.unknownLine { undecided.insert(key) }
       plain[key, default: []].append(Int(line))
     }

@@ -109,10 +109,10 @@ struct FeedLoader: ScanSink {
   /// their byte-level keys, without libical.
   mutating func conflictingUIDs() -> (conflicts: Set<Int>, duplicates: Set<Int>) {
     var (conflicts, duplicates) = overrideConflicts()
-    if !tally.passedOverUIDs.isEmpty {
+    if !tally.passedOver.uids.isEmpty {
       // Sorted in place: with a million events passed over, a copy would be 8 MB more.
-      KeySort.sort(&tally.passedOverUIDs, carrying: &tally.passedOverLines)
-      let passed = tally.passedOverUIDs
+      KeySort.sort(&tally.passedOver.uids, carrying: &tally.passedOver.lines)
+      let passed = tally.passedOver.uids
       // Passed-over events without RECURRENCE-ID that repeat a UID among themselves only:
       // duplicates, settled from their keys (``decideDuplicates(for:from:)``).
       var repeated: Set<Int> = []
@@ -149,7 +149,7 @@ struct FeedLoader: ScanSink {
   /// Two passed-over overrides that may replace one instance are duplicates: in `duplicates`
   /// when their RECURRENCE-ID is written alike and their SEQUENCE was read, else a conflict.
   private func overrideConflicts() -> (conflicts: Set<Int>, duplicates: Set<Int>) {
-    let passedOverOverrides = tally.passedOverOverrides
+    let passedOverOverrides = tally.passedOver.overrides
     guard let window = options.window, !passedOverOverrides.isEmpty else { return ([], []) }
     var conflicts: Set<Int> = []
     var duplicates: Set<Int> = []

@@ -13,14 +13,8 @@ struct ScanTally {
   var eventsRead = 0
   /// VEVENTs the pre-filter passed over.
   var eventsPassedOver = 0
-  /// ``FeedLoader/uidKey(_:)`` of every event the pre-filter passed over that has a UID.
-  var passedOverUIDs: [Int] = []
-  /// The line of each event of ``passedOverUIDs`` (``unknownLine`` past `UInt32`): where to
-  /// read it again if it matters after all (see ``FeedLoader/readAgain(lines:checkpoints:from:)``).
-  var passedOverLines: [UInt32] = []
-  /// The same for passed-over RECURRENCE-ID overrides, with what the loader needs to tell
-  /// their duplicates without libical.
-  var passedOverOverrides: [PassedOverride] = []
+  /// The keys of every event the pre-filter passed over that has a UID.
+  var passedOver = PassedOverKeys()
   /// The line of each `BEGIN:VCALENDAR` (or bare component that stands for one), in order.
   var calendarLines: [Int] = []
   static let unknownLine = UInt32.max
@@ -42,17 +36,7 @@ struct ScanTally {
       guard passesOver(facts) else { return item }
       eventsPassedOver += 1
       if let key = facts.uidKey {
-        if facts.overridesInstance, let replaced = facts.recurrenceIdDay {
-          passedOverOverrides.append(
-            PassedOverride(
-              uid: key, instanceKey: facts.instanceKey, line: line,
-              replacedDay: Int32(clamping: replaced.ordinal),
-              sequence: facts.sequence.map { Int32($0) } ?? -1))
-        } else {
-          passedOverUIDs.append(key)
-          passedOverLines.append(
-            line < Int(ScanTally.unknownLine) ? UInt32(line) : ScanTally.unknownLine)
-        }
+        passedOver.add(uidKey: key, line: line, override: facts.overrideKeys)
       }
       return nil
     case .brokenEvent:
@@ -63,6 +47,41 @@ struct ScanTally {
       return item
     case .calendarProperty, .timeZone, .notice:
       return item
+    }
+  }
+}
+
+/// What the scan's tally remembers of the events the pre-filter passes over, by their keys,
+/// not their texts, so that the loader can tell afterwards when one matters after all. An
+/// index keeps the same keys of the passed-over events that share their UID, and gives them
+/// back to a replay, which then need not read those events again.
+package struct PassedOverKeys: Sendable {
+  /// ``FeedLoader/uidKey(_:)`` of each passed-over event that is not an override.
+  var uids: [Int] = []
+  /// The line of each event of ``uids`` (``ScanTally/unknownLine`` past `UInt32`): where to
+  /// read it again if it matters after all (see ``FeedLoader/readAgain(lines:checkpoints:from:)``).
+  var lines: [UInt32] = []
+  /// The passed-over RECURRENCE-ID overrides, with what the loader needs to tell their
+  /// duplicates without libical.
+  var overrides: [PassedOverride] = []
+
+  /// None yet.
+  package init() {}
+
+  /// Remembers the passed-over event at `line` whose UID has `uidKey`: with `override`
+  /// (``EventFacts/overrideKeys``) as an override, else by its UID and line.
+  mutating func add(
+    uidKey: Int, line: Int, override: (replacedDay: Int, instance: Int, sequence: Int)?
+  ) {
+    if let override {
+      overrides.append(
+        PassedOverride(
+          uid: uidKey, instanceKey: override.instance, line: line,
+          replacedDay: Int32(clamping: override.replacedDay),
+          sequence: Int32(clamping: override.sequence)))
+    } else {
+      uids.append(uidKey)
+      lines.append(line < Int(ScanTally.unknownLine) ? UInt32(line) : ScanTally.unknownLine)
     }
   }
 }

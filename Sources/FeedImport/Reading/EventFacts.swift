@@ -497,6 +497,14 @@ extension EventFacts {
     Int(truncatingIfNeeded: (recurrenceIdHash ^ (startIsDate ? 1 : 2)) &* 0x0000_0100_0000_01B3)
   }
 
+  /// For a RECURRENCE-ID override whose replaced day the scan read: that day's ordinal,
+  /// ``instanceKey`` and SEQUENCE (-1 when it could not be read with certainty); nil for any
+  /// other event. What the tally and an index's survey keep of a passed-over override.
+  var overrideKeys: (replacedDay: Int, instance: Int, sequence: Int)? {
+    guard overridesInstance, let replaced = recurrenceIdDay else { return nil }
+    return (replaced.ordinal, instanceKey, sequence ?? -1)
+  }
+
   /// FNV-1a over `bytes`, 64 bits: the same in every process, unlike `Hasher`.
   static func stableHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325

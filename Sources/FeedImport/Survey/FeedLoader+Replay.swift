@@ -12,9 +12,7 @@ extension FeedLoader {
     var tally = ScanTally(window: options.window)
     // The passed-over events that share a UID: the tally keeps what the scan would keep of
     // them, from the index, without reading them again.
-    tally.passedOverUIDs = replay.passedOver.uids
-    tally.passedOverLines = replay.passedOver.lines
-    tally.passedOverOverrides = replay.passedOver.overrides
+    tally.passedOver = replay.passedOver
     tally.eventsRead = replay.survey.eventsRead
     tally.eventsPassedOver = replay.eventsPassedOver
     for part in replay.parts {

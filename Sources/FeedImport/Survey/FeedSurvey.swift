@@ -121,15 +121,13 @@ private struct SurveySink: ScanSink {
     case .notice(let line, let message):
       body(.part(.notice(line: line, message: message)))
     case .event(_, let line, let facts):
-      let overrides = facts.overridesInstance ? facts.recurrenceIdDay?.ordinal : nil
+      let override = facts.overrideKeys
       body(
         .event(
           SurveyedEvent(
             line: line, uid: facts.uid.map { $0.trimmingSpacesAndTabs() },
-            replacedDay: overrides,
-            instance: overrides == nil ? nil : facts.instanceKey,
-            sequence: overrides == nil ? -1 : facts.sequence ?? -1,
-            keptWindows: facts.keptWindows)))
+            replacedDay: override?.replacedDay, instance: override?.instance,
+            sequence: override?.sequence ?? -1, keptWindows: facts.keptWindows)))
     }
   }
 
@@ -174,36 +172,14 @@ package struct FeedReplay: Sendable {
   }
 }
 
-/// What the scan's tally remembers of passed-over events that share their UID with another
-/// (see ``ScanTally/route(_:)``), as an index gives it back, so that a replay need not read them
-/// again: a key of each UID, not its text (a timetable of a million events has some 270,000
-/// such events; as values with their UIDs they took 35 MB of an indexed month's peak).
-package struct PassedOverKeys: Sendable {
-  /// ``FeedLoader/uidKey(_:)`` of each passed-over event that is not an override.
-  var uids: [Int] = []
-  /// The line of each event of ``uids``.
-  var lines: [UInt32] = []
-  /// The passed-over overrides.
-  var overrides: [PassedOverride] = []
-
-  /// None yet.
-  package init() {}
-
-  /// Remembers a passed-over event as ``ScanTally/route(_:)`` does: `uid` as in
-  /// ``SurveyedEvent/uid``; for an override whose replaced day the scan read, that day,
-  /// ``EventFacts/instanceKey`` and SEQUENCE as the scan read it (-1 when it could not).
+extension PassedOverKeys {
+  /// Remembers a passed-over event an index kept, as ``ScanTally/route(_:)`` remembers it:
+  /// `uid` as in ``SurveyedEvent/uid``; for an override whose replaced day the scan read, that
+  /// day, ``EventFacts/instanceKey`` and SEQUENCE as the scan read it (-1 when it could not).
   package mutating func add(
     uid: String, line: Int, replacedDay: Int?, instance: Int?, sequence: Int
   ) {
-    let key = FeedLoader.uidKey(uid)
-    if let replacedDay, let instance {
-      overrides.append(
-        PassedOverride(
-          uid: key, instanceKey: instance, line: line, replacedDay: Int32(clamping: replacedDay),
-          sequence: Int32(clamping: sequence)))
-    } else {
-      uids.append(key)
-      lines.append(line < Int(ScanTally.unknownLine) ? UInt32(line) : ScanTally.unknownLine)
-    }
+    let override = replacedDay.flatMap { day in instance.map { (day, $0, sequence) } }
+    add(uidKey: FeedLoader.uidKey(uid), line: line, override: override)
   }
 }
