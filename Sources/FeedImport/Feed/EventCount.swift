@@ -43,7 +43,7 @@ struct EventCount {
   }
 
   /// Adds the counts of `entry`'s events to `batch`.
-  func add(_ entry: Feed.Series, records: [EventRecord], to batch: inout SpanBatch) {
+  func add(_ entry: Feed.Series, records: RecordList, to batch: inout SpanBatch) {
     if let master = entry.master {
       if records[master].cancelled {
         batch.eventsCancelled += 1 + entry.overrides.count

@@ -38,7 +38,7 @@ public final class Feed: @unchecked Sendable {
 
   let options: ImportOptions
   let calendars: [FeedCalendar]
-  let records: [EventRecord]
+  let records: RecordList
   /// Per series (UID): the master's index and the overrides' indices, in file order.
   let series: [Series]
 
@@ -220,10 +220,13 @@ public final class Feed: @unchecked Sendable {
         )
       }
     }
-    // Taken out of the loader, so that dropping duplicates compacts the one array in place.
-    let (records, series, duplicatesRead, warningsRead) = Feed.group(
-      loader.takeRecords(), dropped: loader.droppedRepeats.sorted { $0.line < $1.line },
-      source: source)
+    // The scan's keys of passed-over events (12 bytes each: 12 MB for a million) have done
+    // their work; let them go before the grouping's tables are built.
+    loader.releaseScanKeys()
+    // Taken out of the loader, so that dropping duplicates compacts the one list in place.
+    var records = loader.takeRecords()
+    let (series, duplicatesRead, warningsRead) = Feed.group(
+      &records, dropped: loader.droppedRepeats.sorted { $0.line < $1.line }, source: source)
     // Each list is in line order and worded up to the limit: the first of both together.
     var duplicateWarnings = Feed.merge(warningsRead, loader.byteDuplicates)
     let duplicatesUnworded =
@@ -286,13 +289,11 @@ public final class Feed: @unchecked Sendable {
   /// line order: each is folded in at its line as its record would have been (it never wins),
   /// so the counts and warnings are those of every record.
   ///
-  /// `all` is compacted in place when duplicates are dropped: pass it without keeping a copy,
-  /// and a million records cost no second array.
+  /// `records` are compacted in place when duplicates are dropped: pass them without keeping a
+  /// copy, and a million records cost no second list.
   static func group(
-    _ all: consuming [EventRecord], dropped: [DroppedRepeat] = [], source: String
-  ) -> (
-    [EventRecord], [Series], Int, [(foundAt: Int, warning: ImportWarning)]
-  ) {
+    _ records: inout RecordList, dropped: [DroppedRepeat] = [], source: String
+  ) -> ([Series], Int, [(foundAt: Int, warning: ImportWarning)]) {
     /// The record (index) or dropped repeat in use for a UID and RECURRENCE-ID so far.
     struct Used {
       let index: Int?
@@ -304,8 +305,11 @@ public final class Feed: @unchecked Sendable {
       let uid: String
       let recurrence: Int64?
     }
+    // At its final size from the start: growing, it would hold the old table and one twice
+    // its size at once.
     var chosen: [Instance: Used] = [:]
-    var keep = [Bool](repeating: true, count: all.count)
+    chosen.reserveCapacity(records.count + dropped.count)
+    var keep = [Bool](repeating: true, count: records.count)
     var warnings: [(foundAt: Int, warning: ImportWarning)] = []
     var duplicates = 0
     /// Folds one record (`index`) or dropped repeat (nil) in, in line order.
@@ -344,7 +348,7 @@ public final class Feed: @unchecked Sendable {
         next += 1
       }
     }
-    for (index, record) in all.enumerated() where !record.uid.isEmpty {
+    for (index, record) in records.enumerated() where !record.uid.isEmpty {
       foldDropped(before: record.line)
       fold(
         uid: record.uid,
@@ -353,17 +357,16 @@ public final class Feed: @unchecked Sendable {
     }
     foldDropped(before: Int.max)
     chosen = [:]
-    var records = consume all
-    if duplicates > 0 {
+    if keep.contains(false) {
       // Kept records moved forward in order, in the same array.
       var kept = 0
-      for index in records.indices where keep[index] {
+      for index in 0..<records.count where keep[index] {
         if kept != index { records.swapAt(kept, index) }
         kept += 1
       }
-      records.removeSubrange(kept...)
+      records.truncate(to: kept)
     }
-    var seriesIndex: [String: Int] = [:]
+    var seriesIndex: [String: Int] = Dictionary(minimumCapacity: records.count)
     var series: [Series] = []
     for (index, record) in records.enumerated() {
       let key = record.uid.isEmpty ? "\u{0}\(index)" : record.uid
@@ -388,7 +391,7 @@ public final class Feed: @unchecked Sendable {
       let members = ([series[position].master].compactMap { $0 } + series[position].overrides)
       series[position].reach = Series.reach(of: members.map { records[$0] })
     }
-    return (records, series, duplicates, warnings)
+    return (series, duplicates, warnings)
   }
 
   /// The duplicate warnings of libical's records and of the scan's keys, in the order of the

@@ -38,7 +38,7 @@ extension FeedLoader {
       parse(block: block, line: line, facts: facts, calendar: calendar)
     }
     // Back to file order, which the grouping of series relies on.
-    records.sort { $0.line < $1.line }
+    records.sortByLine()
   }
 
   /// Settles the duplicates among the passed-over events of `uids` (see ``conflictingUIDs()``)

@@ -9,7 +9,7 @@ struct FeedLoader: ScanSink {
   let options: ImportOptions
 
   var calendars: [FeedCalendar] = []
-  var records: [EventRecord] = []
+  var records = RecordList()
   var warnings: [ImportWarning] = []
   var skipped: [SkippedEvent] = []
   /// The scan's counts and passed-over UIDs, once ``load(from:)`` has read the feed.
@@ -27,6 +27,8 @@ struct FeedLoader: ScanSink {
   var droppedRepeats: [DroppedRepeat] = []
   /// For each UID and RECURRENCE-ID read (by a hash), the index of the record used so far.
   var repeatIndex: [Int: Int] = [:]
+  /// Boxes of the rules read so far, for later records with the same rule.
+  private var ruleShelf = RuleShelf()
   /// What is left of the feed's budget of zone changes for libical (``ObservanceRules``).
   var zoneBudget = ObservanceRules.feedBudget
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
@@ -219,7 +221,7 @@ struct FeedLoader: ScanSink {
       parse(block: event.block, line: event.line, facts: event.facts, calendar: event.calendar)
     }
     // Back to file order, which the grouping of series relies on.
-    records.sort { $0.line < $1.line }
+    records.sortByLine()
   }
 
   /// The state of a second reading (``readAgain(for:from:)``, ``readAgain(lines:keys:from:)``).
@@ -229,10 +231,17 @@ struct FeedLoader: ScanSink {
 
   var secondPass: SecondPass?
 
+  /// Lets go of the scan's keys of passed-over events and its checkpoints, once
+  /// ``conflictingUIDs()`` and any second reading are done with them.
+  mutating func releaseScanKeys() {
+    tally.passedOver = PassedOverKeys()
+    checkpoints = []
+  }
+
   /// The records read, leaving none here: the only reference to their array, so that
   /// ``Feed/group(_:dropped:source:)`` can compact it in place.
-  mutating func takeRecords() -> [EventRecord] {
-    var taken: [EventRecord] = []
+  mutating func takeRecords() -> RecordList {
+    var taken = RecordList()
     swap(&taken, &records)
     return taken
   }
@@ -251,6 +260,8 @@ struct FeedLoader: ScanSink {
         for note in notes { warnOnce(line: line, uid: record.uid, note) }
       }
       if dropsAsRepeat(record) { return }
+      var record = record
+      record.shareRule(on: &ruleShelf)
       records.append(record)
     case .skipped(let uid, let reason):
       skip(uid: uid ?? facts.uid, line: line, reason: reason)

@@ -1,0 +1,118 @@
+import LaneLayout
+import Testing
+
+@testable import FeedImport
+
+/// ``RecordList`` keeps records in fixed blocks; it must behave as the array it replaced.
+struct RecordListTests {
+  static func record(line: Int, uid: String = "") -> EventRecord {
+    EventRecord(
+      uid: uid.isEmpty ? "event-\(line)" : uid, title: "T\(line)", location: nil, line: line,
+      calendar: 0, start: WallTime(), length: .zero, rule: nil, rdates: [], exdates: [],
+      recurrenceId: nil, thisAndFuture: false, cancelled: false, sequence: 0)
+  }
+
+  @Test func appendsReadsWritesAndTruncatesLikeAnArray() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20 {
+      var list = RecordList()
+      var model: [EventRecord] = []
+      let size = Int.random(in: 0...(3 * RecordList.blockSize + 5), using: &generator)
+      for line in 0..<size {
+        list.append(Self.record(line: line))
+        model.append(Self.record(line: line))
+      }
+      #expect(list.count == model.count)
+      for _ in 0..<10 where !model.isEmpty {
+        let position = Int.random(in: 0..<model.count, using: &generator)
+        list[position].title = "changed \(position)"
+        model[position].title = "changed \(position)"
+        let other = Int.random(in: 0..<model.count, using: &generator)
+        list.swapAt(position, other)
+        model.swapAt(position, other)
+      }
+      let kept = Int.random(in: 0...model.count, using: &generator)
+      list.truncate(to: kept)
+      model.removeSubrange(kept...)
+      #expect(list.map(\.title) == model.map(\.title))
+      #expect(list.map(\.line) == model.map(\.line))
+      // Appending after a cut continues in the right block.
+      list.append(Self.record(line: 99_999))
+      model.append(Self.record(line: 99_999))
+      #expect(list.map(\.line) == model.map(\.line))
+      #expect(list.count == model.count)
+    }
+  }
+
+  @Test func truncatesAtBlockEdges() {
+    for size in [RecordList.blockSize, 2 * RecordList.blockSize, 2 * RecordList.blockSize + 1] {
+      for kept in [0, 1, RecordList.blockSize - 1, RecordList.blockSize, RecordList.blockSize + 1]
+      where kept <= size {
+        var list = RecordList((0..<size).map { Self.record(line: $0) })
+        list.truncate(to: kept)
+        #expect(list.map(\.line) == Array(0..<kept))
+        list.append(Self.record(line: -1))
+        #expect(list.last?.line == -1)
+        #expect(list.count == kept + 1)
+      }
+    }
+  }
+
+  @Test func sortsByLineStablyAsTheArraySortDid() {
+    var generator = SystemRandomNumberGenerator()
+    let lines = (0..<(2 * RecordList.blockSize + 17)).map { _ in
+      Int.random(in: 0..<300, using: &generator)
+    }
+    var list = RecordList(lines.enumerated().map { Self.record(line: $1, uid: "u\($0)") })
+    var model = lines.enumerated().map { Self.record(line: $1, uid: "u\($0)") }
+    list.sortByLine()
+    model.sort { $0.line < $1.line }
+    #expect(list.map(\.uid) == model.map(\.uid))
+    // Already in order: nothing moves.
+    let before = list.map(\.uid)
+    list.sortByLine()
+    #expect(list.map(\.uid) == before)
+  }
+}
+
+/// Records with equal RRULEs share one box (``RuleShelf``); different rules never do.
+struct SharedRuleTests {
+  static func event(_ uid: String, _ rule: String, start: String = "20240805T090000Z") -> String {
+    """
+    BEGIN:VEVENT
+    UID:\(uid)
+    DTSTART:\(start)
+    DURATION:PT1H
+    RRULE:\(rule)
+    SUMMARY:\(uid)
+    END:VEVENT
+
+    """
+  }
+
+  @Test func equalRulesShareABoxAndTheLayoutIsUnchanged() throws {
+    let weekly = "FREQ=WEEKLY;UNTIL=20241231T235959Z;BYDAY=MO"
+    let text =
+      "BEGIN:VCALENDAR\nVERSION:2.0\n"
+      + Self.event("a", weekly) + Self.event("b", weekly)
+      + Self.event("c", "FREQ=WEEKLY;UNTIL=20241130T235959Z;BYDAY=MO")
+      + Self.event("d", "FREQ=WEEKLY;UNTIL=20241231;BYDAY=MO", start: "20240805")
+      + Self.event("e", "FREQ=WEEKLY;UNTIL=20241231T235959Z;BYDAY=MO,TU")
+      + Self.event("f", weekly) + "END:VCALENDAR\n"
+    let feed = try Feed(bytes: Array(text.utf8), name: "rules.ics")
+    let boxes = Dictionary(uniqueKeysWithValues: feed.records.map { ($0.uid, $0.ruleBoxIdentity) })
+    #expect(boxes.count == 6)
+    #expect(boxes.values.allSatisfy { $0 != nil })
+    #expect(boxes["a"] == boxes["b"])
+    #expect(boxes["a"] == boxes["f"])
+    #expect(boxes["a"] != boxes["c"])
+    #expect(boxes["a"] != boxes["d"])
+    #expect(boxes["a"] != boxes["e"])
+    let zone = try #require(DisplayZone(named: "UTC"))
+    let first = try #require(Day(iso: "2024-12-01"))
+    let batch = feed.spans(from: first, through: first.adding(days: 30), in: zone)
+    let counts = Dictionary(grouping: batch.spans, by: \.uid).mapValues(\.count)
+    // Mondays of December 2024: 2, 9, 16, 23, 30; "e" adds the Tuesdays; "c" ended in November.
+    #expect(counts == ["a": 5, "b": 5, "d": 5, "e": 10, "f": 5])
+  }
+}
