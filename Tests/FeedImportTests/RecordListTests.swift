@@ -75,19 +75,29 @@ struct RecordListTests {
   }
 }
 
-/// Records with equal RRULEs share one box (``RuleShelf``); different rules never do.
+/// Records with equal RRULEs share one box and equal EXDATE lists one buffer
+/// (``RecurrenceShelf``); different ones never do.
 struct SharedRuleTests {
-  static func event(_ uid: String, _ rule: String, start: String = "20240805T090000Z") -> String {
+  static func event(
+    _ uid: String, _ rule: String, start: String = "20240805T090000Z",
+    exdate: String = "20241209T090000Z"
+  ) -> String {
     """
     BEGIN:VEVENT
     UID:\(uid)
     DTSTART:\(start)
     DURATION:PT1H
     RRULE:\(rule)
+    EXDATE:\(exdate)
     SUMMARY:\(uid)
     END:VEVENT
 
     """
+  }
+
+  /// Where an array's elements are (equal for arrays that share one buffer).
+  static func buffer(_ list: [WallTime]) -> UnsafeRawPointer? {
+    list.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
   }
 
   @Test func equalRulesShareABoxAndTheLayoutIsUnchanged() throws {
@@ -98,21 +108,34 @@ struct SharedRuleTests {
       + Self.event("c", "FREQ=WEEKLY;UNTIL=20241130T235959Z;BYDAY=MO")
       + Self.event("d", "FREQ=WEEKLY;UNTIL=20241231;BYDAY=MO", start: "20240805")
       + Self.event("e", "FREQ=WEEKLY;UNTIL=20241231T235959Z;BYDAY=MO,TU")
-      + Self.event("f", weekly) + "END:VCALENDAR\n"
+      + Self.event("f", weekly) + Self.event("g", weekly, exdate: "20241216T090000Z")
+      + "END:VCALENDAR\n"
     let feed = try Feed(bytes: Array(text.utf8), name: "rules.ics")
     let boxes = Dictionary(uniqueKeysWithValues: feed.records.map { ($0.uid, $0.ruleBoxIdentity) })
-    #expect(boxes.count == 6)
+    #expect(boxes.count == 7)
     #expect(boxes.values.allSatisfy { $0 != nil })
     #expect(boxes["a"] == boxes["b"])
     #expect(boxes["a"] == boxes["f"])
     #expect(boxes["a"] != boxes["c"])
     #expect(boxes["a"] != boxes["d"])
     #expect(boxes["a"] != boxes["e"])
+    #expect(boxes["a"] == boxes["g"])
+    let lists = Dictionary(
+      uniqueKeysWithValues: feed.records.map { ($0.uid, Self.buffer($0.exdates)) })
+    #expect(lists["a"] == lists["b"])
+    #expect(lists["a"] == lists["c"])
+    #expect(lists["a"] != lists["g"])
+    #expect(lists["a"] != nil && lists["g"] != nil)
     let zone = try #require(DisplayZone(named: "UTC"))
     let first = try #require(Day(iso: "2024-12-01"))
     let batch = feed.spans(from: first, through: first.adding(days: 30), in: zone)
     let counts = Dictionary(grouping: batch.spans, by: \.uid).mapValues(\.count)
-    // Mondays of December 2024: 2, 9, 16, 23, 30; "e" adds the Tuesdays; "c" ended in November.
-    #expect(counts == ["a": 5, "b": 5, "d": 5, "e": 10, "f": 5])
+    // Mondays of December 2024: 2, 9 (excluded), 16, 23, 30; "e" adds the Tuesdays; "c" ended
+    // in November; "d" is all-day (its date-time EXDATE takes out the 9th all the same); "g"
+    // excludes the 16th instead of the 9th.
+    #expect(counts == ["a": 4, "b": 4, "d": 4, "e": 9, "f": 4, "g": 4])
+    let ninth = try #require(Day(iso: "2024-12-09"))
+    #expect(!batch.spans.contains { $0.uid == "a" && $0.firstDay == ninth })
+    #expect(batch.spans.contains { $0.uid == "g" && $0.firstDay == ninth })
   }
 }

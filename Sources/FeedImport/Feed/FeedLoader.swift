@@ -27,8 +27,8 @@ struct FeedLoader: ScanSink {
   var droppedRepeats: [DroppedRepeat] = []
   /// For each UID and RECURRENCE-ID read (by a hash), the index of the record used so far.
   var repeatIndex: [Int: Int] = [:]
-  /// Boxes of the rules read so far, for later records with the same rule.
-  private var ruleShelf = RuleShelf()
+  /// The rules and EXDATE lists read so far, for later records with the same.
+  private var recurrenceShelf = RecurrenceShelf()
   /// What is left of the feed's budget of zone changes for libical (``ObservanceRules``).
   var zoneBudget = ObservanceRules.feedBudget
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
@@ -261,7 +261,7 @@ struct FeedLoader: ScanSink {
       }
       if dropsAsRepeat(record) { return }
       var record = record
-      record.shareRule(on: &ruleShelf)
+      record.shareRecurrence(on: &recurrenceShelf)
       records.append(record)
     case .skipped(let uid, let reason):
       skip(uid: uid ?? facts.uid, line: line, reason: reason)

@@ -1,14 +1,14 @@
 /// The ``EventRecord``s of a load, in blocks of a fixed size rather than one array.
 ///
-/// One growing array doubles: when the records of twelve months of a million-event feed (some
-/// 80,000 of 240 bytes) outgrow 65,536, the array holds the old buffer and one of twice its
-/// size at once, 47 MB for 19 MB of records, and ends up to half empty. Blocks are allocated at
-/// their final size as they are needed, so the records never cost more than themselves and a
-/// block, and none is ever copied to grow.
+/// One growing array doubles: when the 68,000 records of twelve months of a million-event feed
+/// outgrew 65,536, the array held the old buffer and one twice its size at once (47 MB for
+/// 16 MB of records, at 240 bytes a record then) and ended up half empty. Blocks are allocated
+/// at their final size as they are needed, so the records never cost more than themselves and
+/// a block, and none is ever copied to grow.
 ///
 /// Indices are positions from 0, as in an array.
 struct RecordList: RandomAccessCollection, MutableCollection {
-  /// Records per block: a block is 240 KB, under the command's mmap threshold.
+  /// Records per block: a block is 176 KB, under the command's mmap threshold (256 KiB).
   static let blockSize = 1 << blockShift
   private static let blockShift = 10
   private static let blockMask = blockSize - 1

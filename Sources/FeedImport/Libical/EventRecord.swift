@@ -30,7 +30,7 @@ struct EventRecord {
     set { ruleBox = newValue.map(RuleBox.init) }
   }
   /// ``rule`` kept apart: a rule is 160 bytes, and most events of a big feed have none (a
-  /// million kept records: 150 MB less); records with equal rules share one (``RuleShelf``).
+  /// million kept records: 150 MB less); records with equal rules share one (``RecurrenceShelf``).
   private var ruleBox: RuleBox?
   /// Further RRULEs (RFC 2445 allowed several; their instances join the set).
   var extraRules: [RecurrenceRule] {
@@ -95,10 +95,11 @@ struct EventRecord {
     ruleBox.map(ObjectIdentifier.init)
   }
 
-  /// Takes the box of an equal rule from `shelf` instead of this record's own, when there is
-  /// one (see ``RuleShelf``).
-  mutating func shareRule(on shelf: inout RuleShelf) {
+  /// Takes an equal rule's box and an equal EXDATE list's buffer from `shelf` instead of this
+  /// record's own, when there are such (see ``RecurrenceShelf``).
+  mutating func shareRecurrence(on shelf: inout RecurrenceShelf) {
     if let box = ruleBox { ruleBox = shelf.share(box) }
+    exdates = shelf.share(exdates)
   }
 
   /// Changes the rare fields: in place when this record alone holds them, else on a copy.
@@ -120,7 +121,7 @@ struct EventRecord {
 }
 
 /// An ``EventRecord``'s rule, held by reference (never changed once made: a new rule is a new
-/// box), and shared by records with equal rules (``RuleShelf``).
+/// box), and shared by records with equal rules (``RecurrenceShelf``).
 final class RuleBox: Sendable {
   let rule: RecurrenceRule
 
