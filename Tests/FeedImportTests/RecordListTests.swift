@@ -139,3 +139,39 @@ struct SharedRuleTests {
     #expect(batch.spans.contains { $0.uid == "g" && $0.firstDay == ninth })
   }
 }
+
+/// Records with equal titles and locations longer than a `String` holds inline share their
+/// storage (``TextShelf``); the texts themselves are untouched.
+struct SharedTextStorageTests {
+  static func storage(_ text: String) -> UnsafeRawPointer? {
+    text.utf8.withContiguousStorageIfAvailable { $0.baseAddress.map(UnsafeRawPointer.init) }
+      ?? nil
+  }
+
+  @Test func equalLongTextsShareStorage() throws {
+    func event(_ uid: String, _ title: String, _ location: String) -> String {
+      "BEGIN:VEVENT\nUID:\(uid)\nDTSTART:20240805T090000Z\nSUMMARY:\(title)\n"
+        + "LOCATION:\(location)\nEND:VEVENT\n"
+    }
+    let long = "Quarterly planning with the whole team"
+    let room = "Building B\\, Room 4.12 (north wing)"
+    let text =
+      "BEGIN:VCALENDAR\nVERSION:2.0\n" + event("a", long, room) + event("b", long, room)
+      + event("c", long + " (moved)", "Room 1") + event("d", "Lunch", "Room 1")
+      + event("e", "Lunch", room) + "END:VCALENDAR\n"
+    let feed = try Feed(bytes: Array(text.utf8), name: "texts.ics")
+    let records = Dictionary(uniqueKeysWithValues: feed.records.map { ($0.uid, $0) })
+    let (a, b, c, e) = try (
+      #require(records["a"]), #require(records["b"]), #require(records["c"]),
+      #require(records["e"])
+    )
+    #expect(a.title == long && b.title == long && c.title == long + " (moved)")
+    #expect(a.location == "Building B, Room 4.12 (north wing)")
+    #expect(Self.storage(a.title) != nil)
+    #expect(Self.storage(a.title) == Self.storage(b.title))
+    #expect(Self.storage(a.title) != Self.storage(c.title))
+    let (roomA, roomE) = try (#require(a.location), #require(e.location))
+    #expect(Self.storage(roomA) == Self.storage(roomE))
+    #expect(records["d"]?.title == "Lunch")
+  }
+}

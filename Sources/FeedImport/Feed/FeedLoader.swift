@@ -29,6 +29,8 @@ struct FeedLoader: ScanSink {
   var repeatIndex: [Int: Int] = [:]
   /// The rules and EXDATE lists read so far, for later records with the same.
   private var recurrenceShelf = RecurrenceShelf()
+  /// The titles and locations read so far, for later records with the same.
+  private var textShelf = TextShelf()
   /// What is left of the feed's budget of zone changes for libical (``ObservanceRules``).
   var zoneBudget = ObservanceRules.feedBudget
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
@@ -262,6 +264,8 @@ struct FeedLoader: ScanSink {
       if dropsAsRepeat(record) { return }
       var record = record
       record.shareRecurrence(on: &recurrenceShelf)
+      record.title = textShelf.share(record.title)
+      record.location = record.location.map { textShelf.share($0) }
       records.append(record)
     case .skipped(let uid, let reason):
       skip(uid: uid ?? facts.uid, line: line, reason: reason)

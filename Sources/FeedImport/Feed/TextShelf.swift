@@ -1,0 +1,26 @@
+/// Lets the records of one load share the storage of a title or location they have in common.
+///
+/// Room bookings and timetables repeat a few room and course names over hundreds of thousands
+/// of events, and each record kept its own copy of each (64 bytes or more past 15 bytes of
+/// UTF-8; shorter strings live inside the `String` and cost nothing). The shelf remembers the
+/// last text seen in each of a fixed number of slots, chosen by a hash, and hands its storage
+/// to a later record with the same text. Its memory is fixed whatever the feed: a feed whose
+/// titles all differ keeps one per record, as before.
+struct TextShelf {
+  /// Slots (a power of two): 1,024 strings, 16 KB.
+  private static let slotCount = 1_024
+  /// Texts up to this many UTF-8 bytes are stored inside the `String`: nothing to share.
+  private static let smallLength = 15
+  private var slots = [String?](repeating: nil, count: TextShelf.slotCount)
+
+  init() {}
+
+  /// An equal text already on the shelf (sharing its storage), or `text`, now on the shelf.
+  mutating func share(_ text: String) -> String {
+    guard text.utf8.count > TextShelf.smallLength else { return text }
+    let slot = text.hashValue & (TextShelf.slotCount - 1)
+    if let shelved = slots[slot], shelved == text { return shelved }
+    slots[slot] = text
+    return text
+  }
+}
