@@ -174,4 +174,21 @@ struct SharedTextStorageTests {
     #expect(Self.storage(roomA) == Self.storage(roomE))
     #expect(records["d"]?.title == "Lunch")
   }
+
+  /// A composed and a decomposed "é" are equal `String`s, but each record keeps its own bytes.
+  @Test func canonicallyEqualTextsKeepTheirOwnBytes() throws {
+    let composed = "R\u{E9}union de planification annuelle"
+    let decomposed = "Re\u{301}union de planification annuelle"
+    #expect(composed == decomposed)
+    let text =
+      "BEGIN:VCALENDAR\nVERSION:2.0\n"
+      + "BEGIN:VEVENT\nUID:nfc\nDTSTART:20240805T090000Z\nSUMMARY:\(composed)\nEND:VEVENT\n"
+      + "BEGIN:VEVENT\nUID:nfd\nDTSTART:20240806T090000Z\nSUMMARY:\(decomposed)\nEND:VEVENT\n"
+      + "END:VCALENDAR\n"
+    let feed = try Feed(bytes: Array(text.utf8), name: "accents.ics")
+    let titles = Dictionary(uniqueKeysWithValues: feed.records.map { ($0.uid, $0.title) })
+    let (nfc, nfd) = try (#require(titles["nfc"]), #require(titles["nfd"]))
+    #expect(Array(nfc.utf8) == Array(composed.utf8))
+    #expect(Array(nfd.utf8) == Array(decomposed.utf8))
+  }
 }

@@ -15,11 +15,14 @@ struct TextShelf {
 
   init() {}
 
-  /// An equal text already on the shelf (sharing its storage), or `text`, now on the shelf.
+  /// A text with the same bytes already on the shelf (sharing its storage), or `text`, now on
+  /// the shelf. The bytes, not `==`: Swift's string equality takes a composed "é" for a
+  /// decomposed one, and a record must keep the bytes its feed wrote.
   mutating func share(_ text: String) -> String {
     guard text.utf8.count > TextShelf.smallLength else { return text }
+    // Equal bytes make equal strings, and equal strings equal hashes: the slot is found.
     let slot = text.hashValue & (TextShelf.slotCount - 1)
-    if let shelved = slots[slot], shelved == text { return shelved }
+    if let shelved = slots[slot], shelved.utf8.elementsEqual(text.utf8) { return shelved }
     slots[slot] = text
     return text
   }

@@ -47,7 +47,8 @@ struct RecurrenceShelf {
 }
 
 extension RecurrenceRule {
-  /// Whether every field of the two rules is the same, UNTIL's zone by identity.
+  /// Whether every field of the two rules is the same, UNTIL's zone by identity and RSCALE by
+  /// its bytes.
   fileprivate func sameFields(as other: RecurrenceRule) -> Bool {
     frequency == other.frequency && until.sameFields(as: other.until) && count == other.count
       && interval == other.interval && weekStart == other.weekStart
@@ -55,7 +56,16 @@ extension RecurrenceRule {
       && byDay == other.byDay && byMonthDay == other.byMonthDay
       && byYearDay == other.byYearDay && byWeekNumber == other.byWeekNumber
       && byMonth == other.byMonth && bySetPosition == other.bySetPosition
-      && rscale == other.rscale && skip == other.skip
+      && Self.sameBytes(rscale, other.rscale) && skip == other.skip
+  }
+
+  /// Whether both texts are absent, or both present with the same bytes.
+  private static func sameBytes(_ one: String?, _ other: String?) -> Bool {
+    switch (one, other) {
+    case (nil, nil): true
+    case (let one?, let other?): one.utf8.elementsEqual(other.utf8)
+    default: false
+    }
   }
 
   /// Feeds what ``sameFields(as:)`` compares to `hasher`.
