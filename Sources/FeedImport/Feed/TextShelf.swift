@@ -7,11 +7,10 @@
 /// to a later record with the same text. Its memory is fixed whatever the feed: a feed whose
 /// titles all differ keeps one per record, as before.
 struct TextShelf {
-  /// Slots (a power of two): 1,024 strings, 16 KB.
-  private static let slotCount = 1_024
   /// Texts up to this many UTF-8 bytes are stored inside the `String`: nothing to share.
   private static let smallLength = 15
-  private var slots = [String?](repeating: nil, count: TextShelf.slotCount)
+  /// 1,024 strings, 16 KB.
+  private var slots = SharingSlots<String>()
 
   init() {}
 
@@ -21,9 +20,6 @@ struct TextShelf {
   mutating func share(_ text: String) -> String {
     guard text.utf8.count > TextShelf.smallLength else { return text }
     // Equal bytes make equal strings, and equal strings equal hashes: the slot is found.
-    let slot = text.hashValue & (TextShelf.slotCount - 1)
-    if let shelved = slots[slot], shelved.utf8.elementsEqual(text.utf8) { return shelved }
-    slots[slot] = text
-    return text
+    return slots.share(text, hash: text.hashValue) { $0.utf8.elementsEqual($1.utf8) }
   }
 }

@@ -9,10 +9,9 @@
 /// memory is fixed whatever the feed: a feed whose rules all differ keeps one per record, as
 /// before.
 struct RecurrenceShelf {
-  /// Slots (a power of two) of each kind: enough for what a feed repeats, 16 KB in all.
-  private static let slotCount = 1_024
-  private var rules = [RuleBox?](repeating: nil, count: RecurrenceShelf.slotCount)
-  private var exdateLists = [[WallTime]?](repeating: nil, count: RecurrenceShelf.slotCount)
+  /// 1,024 rules and 1,024 lists: enough for what a feed repeats, 16 KB in all.
+  private var rules = SharingSlots<RuleBox>()
+  private var exdateLists = SharingSlots<[WallTime]>()
 
   init() {}
 
@@ -20,12 +19,9 @@ struct RecurrenceShelf {
   mutating func share(_ box: RuleBox) -> RuleBox {
     var hasher = Hasher()
     box.rule.addFields(to: &hasher)
-    let slot = hasher.finalize() & (RecurrenceShelf.slotCount - 1)
-    if let shelved = rules[slot], shelved === box || shelved.rule.sameFields(as: box.rule) {
-      return shelved
+    return rules.share(box, hash: hasher.finalize()) {
+      $0 === $1 || $0.rule.sameFields(as: $1.rule)
     }
-    rules[slot] = box
-    return box
   }
 
   /// An equal EXDATE list already on the shelf (sharing its buffer), or `list`, now on the
@@ -35,14 +31,9 @@ struct RecurrenceShelf {
     var hasher = Hasher()
     hasher.combine(list.count)
     for time in list { time.addFields(to: &hasher) }
-    let slot = hasher.finalize() & (RecurrenceShelf.slotCount - 1)
-    if let shelved = exdateLists[slot], shelved.count == list.count,
-      zip(shelved, list).allSatisfy({ $0.sameFields(as: $1) })
-    {
-      return shelved
+    return exdateLists.share(list, hash: hasher.finalize()) {
+      $0.count == $1.count && zip($0, $1).allSatisfy { $0.sameFields(as: $1) }
     }
-    exdateLists[slot] = list
-    return list
   }
 }
 
