@@ -41,13 +41,15 @@ let package = Package(
     .testTarget(
       name: "FeedImportTests",
       dependencies: [
-        "FeedImport", "FeedIndex", "IcsLanes", "CLibical",
+        "FeedImport", "FeedIndex", "IcsLanes", "CLibical", "Scratch",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Golden", "Fixtures"]),
     .testTarget(
-      name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"],
+      name: "IcsLanesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout", "Scratch"],
       exclude: ["Golden"]),
+    // Temporary files of the tests, removed when the test process exits.
+    .target(name: "Scratch", path: "Tests/Scratch"),
     .testTarget(name: "APIExamplesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"]),
   ]
 )

@@ -2,6 +2,7 @@ import FeedIndex
 import Foundation
 import IcsLanes
 import LaneLayout
+import Scratch
 import Testing
 
 @testable import FeedImport
@@ -46,8 +47,7 @@ struct ByteDuplicateTests {
   /// Loads `text` whole and filtered (from bytes and from a file) and compares what they give;
   /// `settled` when no event is read again (the duplicates settled from the scan's keys).
   func expectSameAsWhole(_ text: String, duplicates: Int, settled: Bool) throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("icslanes-byte-duplicates-\(UUID().uuidString).ics").path
+    let path = try Scratch.file(named: "byte-duplicates.ics").path
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let window = ImportOptions(window: ByteDuplicateTests.request.window)

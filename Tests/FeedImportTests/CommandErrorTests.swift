@@ -1,4 +1,5 @@
 import Foundation
+import Scratch
 import Testing
 
 /// The `icslanes` command on broken input: one line on stderr saying what and where, the
@@ -55,10 +56,7 @@ struct CommandErrorTests {
   }
 
   static func temporaryFile(named name: String, contents: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "icslanes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent(name).path
+    let path = try Scratch.file(named: name).path
     try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
     return path
   }

@@ -2,6 +2,7 @@ import FeedImport
 import Foundation
 import IcsLanes
 import LaneLayout
+import Scratch
 import Testing
 
 /// A folder of one-event `.ics` files read as one calendar, as vdirsyncer and khal keep it.
@@ -11,8 +12,7 @@ struct FolderFeedTests {
 
   /// A new empty folder under the temporary directory.
   static func temporaryFolder(_ name: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("icslanes-\(UUID().uuidString)").appendingPathComponent(name)
+    let folder = try Scratch.folder().appendingPathComponent(name)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }

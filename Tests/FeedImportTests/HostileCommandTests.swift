@@ -1,5 +1,6 @@
 import Foundation
 import IcsLanes
+import Scratch
 import Testing
 
 /// The command's arguments, environment and file opening at their edges (issue 11).
@@ -9,10 +10,7 @@ struct HostileCommandTests {
 
   /// A new empty folder under the temporary directory (the caller removes it).
   static func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "icslanes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
+    try Scratch.folder()
   }
 
   @Test(

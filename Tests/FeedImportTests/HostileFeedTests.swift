@@ -2,6 +2,7 @@ import FeedImport
 import Foundation
 import IcsLanes
 import LaneLayout
+import Scratch
 import Testing
 
 /// Broken and hostile feeds: each either loads with every usable event and a warning for the
@@ -199,9 +200,7 @@ struct HostileFeedTests {
 
   @Test("an empty file is not iCalendar")
   func emptyFile() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "icslanes-empty-\(UUID().uuidString).ics"
-    ).path
+    let path = try Scratch.file(named: "empty.ics").path
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(throws: ImportError.notICalendar(source: path, detail: "the input is empty")) {
@@ -265,12 +264,12 @@ struct HostileFeedTests {
   }
 
   @Test("a missing file and a directory are unreadable, naming the path")
-  func unreadable() {
+  func unreadable() throws {
     let missing = "/nonexistent/icslanes/feed.ics"
     #expect(throws: ImportError.unreadable(path: missing, reason: "no such file")) {
       try Feed(contentsOf: missing)
     }
-    let directory = FileManager.default.temporaryDirectory.path
+    let directory = try Scratch.folder().path
     #expect(throws: ImportError.unreadable(path: directory, reason: "is a directory")) {
       try Feed(contentsOf: directory)
     }

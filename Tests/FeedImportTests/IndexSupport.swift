@@ -3,6 +3,7 @@ import FeedIndex
 import Foundation
 import IcsLanes
 import LaneLayout
+import Scratch
 import Testing
 
 /// What a feed gives for one request, written out: the months' JSON, the warnings and skipped
@@ -63,9 +64,7 @@ enum IndexSupport {
 
   /// A new empty folder under the temporary directory.
   static func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "icslanes-index-tests-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try Scratch.folder("index-tests").path
   }
 
   /// The one index file in `folder`.

@@ -2,6 +2,7 @@ import FeedImport
 import Foundation
 import IcsLanes
 import LaneLayout
+import Scratch
 import Testing
 
 /// The month pre-filter may keep too much but never too little: laying months out from a feed
@@ -135,8 +136,7 @@ import Testing
     text += "END:VCALENDAR\r\n"
     let zone = try #require(DisplayZone(named: "Europe/Berlin"))
     let request = MonthRequest(first: try #require(YearMonth(year: 2024, month: 8)), zone: zone)
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("icslanes-read-again-\(getpid()).ics").path
+    let path = try Scratch.file(named: "read-again.ics").path
     try Array(text.utf8).withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
     defer { try? FileManager.default.removeItem(atPath: path) }
     for (whole, filtered) in [

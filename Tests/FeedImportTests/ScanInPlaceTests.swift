@@ -1,5 +1,6 @@
 import Foundation
 import LaneLayout
+import Scratch
 import Testing
 
 @testable import FeedImport
@@ -106,8 +107,7 @@ struct ScanInPlaceTests {
 
   @Test("an empty file on disk reads as empty")
   func emptyFile() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("icslanes-empty-\(UInt32.random(in: 0...UInt32.max)).ics").path
+    let path = try Scratch.file(named: "empty.ics").path
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
     defer { try? FileManager.default.removeItem(atPath: path) }
     var source = try ByteSource(path: path)

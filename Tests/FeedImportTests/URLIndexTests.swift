@@ -3,6 +3,7 @@ import FeedIndex
 import Foundation
 import IcsLanes
 import LaneLayout
+import Scratch
 import Testing
 
 /// Feeds at URLs read through an index folder (issue 16): the body is kept beside its index
@@ -294,7 +295,7 @@ struct URLIndexTests {
       let process = Process()
       process.executableURL = CommandErrorTests.executable
       process.arguments = arguments
-      let output = NSTemporaryDirectory() + "icslanes-together-\(UUID().uuidString)-\(n)"
+      let output = try Scratch.file(named: "together-\(n)").path
       _ = FileManager.default.createFile(atPath: output, contents: nil)
       process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
       process.standardError = FileHandle.nullDevice

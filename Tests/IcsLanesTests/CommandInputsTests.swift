@@ -1,4 +1,5 @@
 import Foundation
+import Scratch
 import Testing
 
 /// Getting calendars in through the command: defaults from the configuration file, the month
@@ -12,8 +13,7 @@ struct CommandInputsTests {
 
   /// A folder holding `icslanes/config.toml` with `text`, as `XDG_CONFIG_HOME`.
   static func configHome(_ text: String) throws -> (home: String, file: String) {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "icslanes-config-\(UUID().uuidString)")
+    let home = try Scratch.folder("config")
     let folder = home.appendingPathComponent("icslanes")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("config.toml")
@@ -168,9 +168,7 @@ struct CommandInputsTests {
 
   @Test("A folder of 3000 files is read with 32 file descriptors")
   func folderWithFewDescriptors() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "icslanes-folder-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Scratch.folder("many-files")
     defer { try? FileManager.default.removeItem(at: folder) }
     for index in 0..<3_000 {
       let day = String(format: "202408%02d", 1 + index % 28)
@@ -198,8 +196,7 @@ struct CommandInputsTests {
     #expect(script.stdout.contains("'Europe/Berlin'"))
     #expect(script.stdout.contains("'sunday'$'\\n''monday'"))
     // Run by bash itself, the script offers what a user would see.
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "icslanes-completion-\(UUID().uuidString).bash")
+    let file = try Scratch.file(named: "completion.bash")
     try Data(script.stdout.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     func complete(_ words: [String]) throws -> [String] {

@@ -2,6 +2,7 @@ import FeedImport
 import Foundation
 import IcsLanes
 import LaneLayout
+import Scratch
 import Testing
 
 /// Every view flag, run through the built `icslanes` binary.
@@ -234,9 +235,7 @@ struct CommandLineTests {
 
   @Test("A feed without X-WR-CALNAME is named by its file name")
   func fileName() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("icslanes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try Scratch.folder()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("home.ics")
     let feed = [
