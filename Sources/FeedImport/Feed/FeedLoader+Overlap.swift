@@ -53,8 +53,9 @@ extension FeedLoader {
   }
 }
 
-/// The scanning thread's side of an overlapped load: sends what the scan keeps down the pipe.
-private struct PipelineFeeder: ScanSink {
+/// The scanning thread's side of an overlapped load (or a split scan's second part,
+/// ``SecondScanPart``): sends what the scan keeps down the pipe.
+struct PipelineFeeder: ScanSink {
   let pipeline: LoadPipeline
 
   func take(_ item: ScannedItem) {

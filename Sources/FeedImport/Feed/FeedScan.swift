@@ -1,3 +1,5 @@
+import LaneLayout
+
 /// Where a ``FeedScan`` hands the items its pre-filter keeps.
 protocol ScanSink {
   /// Takes the next item the pre-filter kept, in file order.
@@ -25,14 +27,58 @@ struct FeedScan {
   /// ``LineSplitter/checkpoints``).
   private(set) var checkpoints: [Int] = []
 
+  /// The size of the input whose passed-over keys to make room for, once the first part of a
+  /// split scan has read enough to tell how many there are to a byte (then nil).
+  private var keysReservedFor: Int?
+  /// The second part of a split scan: keys of passed-over events handed out as it goes, so
+  /// that the first part copies them behind its own one piece at a time (see
+  /// ``ScanTally/append(_:handedOut:)``).
+  private(set) var handedOut: [PassedOverKeys.Piece] = []
+  /// Whether the scan was cut in two parts and the second one's items taken (for tests).
+  private(set) var cutTaken = false
+  /// Whether a big input's scan may be cut in two parts (``ScanSplit``).
+  private let split: ScanSplit
+  /// The load is `strict` (its scan is never cut: it stops at the chunk of its first problem).
+  private let strict: Bool
+
+  /// For the second part of a split scan: where it starts in the input, and the number of
+  /// the line there.
+  private let continuation: (offset: Int, firstLine: Int)?
+
+  /// How many passed-over keys a split scan's second part hands out at a time.
+  private let keyPieceSize: Int
+
   init(source: String, options: ImportOptions) {
     self.source = source
     progress = options.progress
     tally = ScanTally(window: options.window)
+    split = options.scanSplit
+    strict = options.strict
+    keyPieceSize = options.keyPieceSize
+    continuation = nil
+  }
+
+  /// The scan of a split scan's second part (``SecondScanPart``): from `offset`, where line
+  /// `firstLine` starts, between components at the top level of a VCALENDAR.
+  init(
+    source: String, window: ClosedRange<Day>?, from offset: Int, firstLine: Int, keyPieceSize: Int
+  ) {
+    self.source = source
+    progress = nil
+    tally = ScanTally(window: window)
+    tally.passedOver.reserve(keyPieceSize)
+    split = .never
+    strict = false
+    self.keyPieceSize = keyPieceSize
+    continuation = (offset, firstLine)
   }
 
   /// Reads the whole input into `sink`; stops at the first content line when it is not
   /// iCalendar, and after a chunk when `sink` asks to. Returns false when `sink` stopped it.
+  ///
+  /// A big file is scanned in two parts at once (``SecondScanPart``): this thread scans up to
+  /// the cut while the part's thread scans from it; `sink` gets the items in file order, and
+  /// everything is as from one scan.
   ///
   /// A line too long is reported as ``ImportError/notICalendar(source:detail:)``.
   mutating func run<Sink: ScanSink>(from byteSource: inout ByteSource, into sink: inout Sink)
@@ -40,30 +86,75 @@ struct FeedScan {
   {
     var splitter = LineSplitter(keepsCheckpoints: true)
     var scanner = ComponentScanner()
+    if let continuation {
+      splitter = LineSplitter(
+        from: continuation.offset, firstLine: continuation.firstLine, keepsCheckpoints: true)
+      scanner = ComponentScanner(continuingInsideCalendar: ())
+    }
     scanner.passOverWindow = tally.window
+    var second: SecondScanPart?
+    if continuation == nil,
+      let cut = FeedScan.splitPoint(
+        of: byteSource, split: split, window: tally.window, strict: strict)
+    {
+      let part = SecondScanPart(
+        byteSource: byteSource, source: source, start: cut, window: tally.window,
+        keyPieceSize: keyPieceSize)
+      part.begin()
+      byteSource.readLimit = cut
+      second = part
+      // Room for the second part's keys too: appended at the end without growing (pages
+      // reserved and never written cost no memory).
+      keysReservedFor = byteSource.totalBytes
+    }
+    defer {
+      if let second {
+        // Stopped and waited for on every path (a no-op once it has finished).
+        second.pipeline.stop()
+        second.join()
+      }
+    }
+    var partTaken = false
     defer {
       nulBytes = splitter.nulBytes
       checkpoints = splitter.checkpoints
       sawCalendarData = scanner.sawCalendarData
       startDescription = FeedScan.describeStart(of: scanner)
+      if partTaken, let second {
+        // Joined: its fields are this thread's now.
+        nulBytes += second.nulBytes
+        checkpoints += second.checkpoints
+      }
     }
     do {
       var checkedStart = false
-      while try byteSource.readChunk({ (chunk) throws(ImportError) -> Void in
-        try splitter.feedLines(chunk) { (line, number, inPlace) throws(ImportError) -> Void in
-          scanner.scan(line, number: number, inPlace: inPlace) { pass($0, to: &sink) }
-          if !checkedStart, scanner.sawContent {
-            checkedStart = true
-            if !scanner.sawCalendarData {
-              throw .notICalendar(source: source, detail: FeedScan.describeStart(of: scanner))
-            }
-          }
+      guard
+        try readChunks(
+          from: &byteSource, splitter: &splitter, scanner: &scanner, checkedStart: &checkedStart,
+          into: &sink)
+      else { return false }
+      if let part = second {
+        if byteSource.bytesRead == part.start, splitter.endsBetweenLines,
+          scanner.isAtCalendarLevel, part.awaitFirstLine() == splitter.lineNumber + 1
+        {
+          // The cut fell between components: the second part continues this scan exactly.
+          scanner.flushPendingProperty { pass($0, to: &sink) }
+          partTaken = true
+          cutTaken = true
+          let finished = try take(part, into: &sink)
+          progress?(byteSource.totalBytes ?? byteSource.bytesRead, byteSource.totalBytes)
+          return finished
         }
-        // The chunk's bytes are reused for the next one.
-        scanner.releaseLines()
-      }) {
-        progress?(byteSource.bytesRead, byteSource.totalBytes)
-        if !sink.chunkEnded() { return false }
+        // It did not: this thread scans on alone.
+        part.pipeline.stop()
+        part.join()
+        second = nil
+        byteSource.readLimit = nil
+        guard
+          try readChunks(
+            from: &byteSource, splitter: &splitter, scanner: &scanner, checkedStart: &checkedStart,
+            into: &sink)
+        else { return false }
       }
       try splitter.finish { (line, number) throws(ImportError) -> Void in
         scanner.scan(line, number: number) { pass($0, to: &sink) }
@@ -72,6 +163,65 @@ struct FeedScan {
       throw .notICalendar(source: source, detail: "line \(line) is longer than \(limit >> 20) MiB")
     }
     scanner.finish { pass($0, to: &sink) }
+    return true
+  }
+
+  /// Reads `byteSource` to its end (or to its ``ByteSource/readLimit``) through `splitter` and
+  /// `scanner` into `sink`; false when `sink` stopped it. Throws when the first line that is
+  /// not blank shows the input is not iCalendar.
+  ///
+  /// A method with `inout` values, not a local function: variables a local function captures
+  /// would be checked for exclusive access at run time at every line.
+  private mutating func readChunks<Sink: ScanSink>(
+    from byteSource: inout ByteSource, splitter: inout LineSplitter,
+    scanner: inout ComponentScanner, checkedStart: inout Bool, into sink: inout Sink
+  ) throws(ImportError) -> Bool {
+    while try byteSource.readChunk({ (chunk) throws(ImportError) -> Void in
+      try splitter.feedLines(chunk) { (line, number, inPlace) throws(ImportError) -> Void in
+        scanner.scan(line, number: number, inPlace: inPlace) { pass($0, to: &sink) }
+        if !checkedStart, scanner.sawContent {
+          checkedStart = true
+          if !scanner.sawCalendarData {
+            throw .notICalendar(source: source, detail: FeedScan.describeStart(of: scanner))
+          }
+        }
+      }
+      // The chunk's bytes are reused for the next one.
+      scanner.releaseLines()
+    }) {
+      progress?(byteSource.bytesRead, byteSource.totalBytes)
+      if continuation != nil, tally.passedOver.fillPiece(of: keyPieceSize) {
+        handedOut.append(tally.passedOver.handOut(reserving: keyPieceSize))
+      }
+      if let total = keysReservedFor, byteSource.bytesRead >= 2 << 20 {
+        keysReservedFor = nil
+        tally.passedOver.reserve(forBytes: total, afterBytes: byteSource.bytesRead)
+      }
+      if !sink.chunkEnded() { return false }
+    }
+    return true
+  }
+
+  /// Hands `sink` what the second part kept, in order, then adds its tally; returns false when
+  /// `sink` stopped it, and throws the problem that ended the part, after its items.
+  private mutating func take<Sink: ScanSink>(_ part: SecondScanPart, into sink: inout Sink)
+    throws(ImportError) -> Bool
+  {
+    while let batch = part.pipeline.nextBatch() {
+      for entry in batch {
+        switch entry {
+        case .item(let item):
+          // Counted and routed by the part's own tally already.
+          sink.take(item)
+        case .chunkEnd:
+          if !sink.chunkEnded() { return false }
+        }
+      }
+    }
+    part.join()
+    var pieces = part.takeHandedOut()
+    tally.append(part.tally, handedOut: &pieces)
+    if let failure = part.failure { throw failure }
     return true
   }
 

@@ -51,6 +51,11 @@ public struct ImportOptions: Sendable {
   public var calendarColor: String?
   /// Whether the scan and libical's parse run on two threads (tests force either way).
   var scanOverlap = ScanOverlap.automatic
+  /// Whether a big file's scan is cut in two parts scanned at once (tests force either way).
+  var scanSplit = ScanSplit.automatic
+  /// How many passed-over keys the second part of a split scan hands out at a time (tests use
+  /// fewer): 64 Ki keys are 512 KiB and 256 KiB, blocks glibc maps and gives back when freed.
+  var keyPieceSize = 1 << 16
 
   /// Options with the defaults: no pre-filter, lenient, 10,000 occurrences and 200,000 steps
   /// per event and window, 20,000 occurrences (beyond each event's first) and 300,000 steps of

@@ -100,6 +100,17 @@ final class LoadPipeline: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Hands over what is left and tells the consumer that nothing more comes, without waiting:
+  /// for a producer on a thread of its own whose consumer did not come from ``start(_:)`` (see
+  /// ``SecondScanPart``). Call exactly once, instead of ``finish()``.
+  func close() {
+    flush()
+    condition.lock()
+    closed = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
   /// Whether the consumer stopped early (see ``stop()``). Meaningful after ``finish()``.
   var consumerStopped: Bool {
     condition.lock()

@@ -23,6 +23,33 @@ struct ScanTally {
     self.window = window
   }
 
+  /// Adds the counts and keys of `later`, the tally of the input that follows this one's (the
+  /// second part of a split scan), whose first keys were handed out in `handedOut` (see
+  /// ``PassedOverKeys/handOut(reserving:)``): each piece is let go as soon as it is copied, so the keys
+  /// are not held twice (a million are 12 MB).
+  mutating func append(_ later: ScanTally, handedOut: inout [PassedOverKeys.Piece]) {
+    eventsRead += later.eventsRead
+    eventsPassedOver += later.eventsPassedOver
+    let count = handedOut.reduce(later.passedOver.uids.count) { $0 + $1.uids.count }
+    passedOver.uids.reserveCapacity(passedOver.uids.count + count)
+    passedOver.lines.reserveCapacity(passedOver.lines.count + count)
+    let overrides = handedOut.reduce(later.passedOver.overrides.count) {
+      $0 + $1.overrides.count
+    }
+    passedOver.overrides.reserveCapacity(passedOver.overrides.count + overrides)
+    for index in handedOut.indices {
+      passedOver.uids.append(contentsOf: handedOut[index].uids)
+      passedOver.lines.append(contentsOf: handedOut[index].lines)
+      passedOver.overrides.append(contentsOf: handedOut[index].overrides)
+      handedOut[index] = PassedOverKeys.Piece()
+    }
+    handedOut = []
+    passedOver.uids.append(contentsOf: later.passedOver.uids)
+    passedOver.lines.append(contentsOf: later.passedOver.lines)
+    passedOver.overrides.append(contentsOf: later.passedOver.overrides)
+    calendarLines.append(contentsOf: later.calendarLines)
+  }
+
   /// Whether the pre-filter passes `facts` over.
   func passesOver(_ facts: EventFacts) -> Bool {
     facts.passedOver(for: window)
@@ -67,6 +94,50 @@ package struct PassedOverKeys: Sendable {
 
   /// None yet.
   package init() {}
+
+  /// Keys in the order read: a piece handed out.
+  struct Piece {
+    var uids: [Int] = []
+    var lines: [UInt32] = []
+    var overrides: [PassedOverride] = []
+  }
+
+  /// Whether the keys gathered fill a piece of `capacity` (see ``handOut(reserving:)``).
+  func fillPiece(of capacity: Int) -> Bool {
+    uids.count >= capacity || overrides.count >= capacity / 8
+  }
+
+  /// Hands out the keys gathered so far, and starts again empty with room for a piece of
+  /// `capacity` (a split scan's second part, whose keys are copied behind the first part's).
+  mutating func handOut(reserving capacity: Int) -> Piece {
+    defer {
+      uids = []
+      lines = []
+      overrides = []
+      reserve(capacity)
+    }
+    return Piece(uids: uids, lines: lines, overrides: overrides)
+  }
+
+  /// Makes room for a piece of `capacity` keys of events that are not overrides (and an eighth
+  /// as many overrides, which take five times the room).
+  mutating func reserve(_ capacity: Int) {
+    uids.reserveCapacity(capacity)
+    lines.reserveCapacity(capacity)
+    overrides.reserveCapacity(capacity / 8)
+  }
+
+  /// Makes room for the keys of an input of `total` bytes, from the rate of the first
+  /// `bytesRead` (with a margin of a half; pages reserved and never written cost no memory).
+  mutating func reserve(forBytes total: Int, afterBytes bytesRead: Int) {
+    guard bytesRead > 0 else { return }
+    let scale = Double(total) / Double(bytesRead) * 1.5
+    let limit = Double(total / 16)
+    let capacity = Int(min(Double(uids.count) * scale + 1_024, limit))
+    uids.reserveCapacity(capacity)
+    lines.reserveCapacity(capacity)
+    overrides.reserveCapacity(Int(min(Double(overrides.count) * scale + 256, limit)))
+  }
 
   /// Remembers the passed-over event at `line` whose UID has `uidKey`: with `override`
   /// (``EventFacts/overrideKeys``) as an override, else by its UID and line.

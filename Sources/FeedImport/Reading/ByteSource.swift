@@ -23,6 +23,27 @@ struct ByteSource {
   private(set) var bytesRead = 0
   /// Where the bytes come from, for messages.
   let path: String
+  /// With a value, ``readChunk(_:)`` of a file or of bytes in memory hands out no byte at or
+  /// past this offset (the first part of a split scan).
+  var readLimit: Int?
+  /// With a value, ``readChunk(_:)`` of a file reads from this offset with `pread` rather than
+  /// from the descriptor's own position (the second part of a split scan, which shares the
+  /// descriptor with the first).
+  private var readPosition: Int?
+
+  /// The same input read from `offset` to its end (a file with `pread`, bytes in memory from
+  /// there): for the second part of a split scan. Needs ``readsAtOffsets``.
+  func continuing(at offset: Int) -> ByteSource {
+    var copy = self
+    copy.readLimit = nil
+    copy.buffer = []
+    switch origin {
+    case .memory: copy.offset = offset
+    case .file, .folder, .http: copy.readPosition = offset
+    }
+    copy.bytesRead = offset
+    return copy
+  }
 
   static let chunkSize = 1 << 20
 
@@ -117,9 +138,17 @@ struct ByteSource {
     case .file(let handle):
       if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: ByteSource.chunkSize) }
       let descriptor = handle.fileDescriptor
+      let wanted = readLimit.map { max(0, min(ByteSource.chunkSize, $0 - bytesRead)) }
+      if wanted == 0 { return false }
+      let position = readPosition
       let count = buffer.withUnsafeMutableBytes { raw -> Int in
         while true {
-          let result = read(descriptor, raw.baseAddress, raw.count)
+          let result =
+            if let position {
+              pread(descriptor, raw.baseAddress, wanted ?? raw.count, off_t(position))
+            } else {
+              read(descriptor, raw.baseAddress, wanted ?? raw.count)
+            }
           if result < 0, errno == EINTR { continue }
           return result
         }
@@ -129,6 +158,7 @@ struct ByteSource {
       }
       guard count > 0 else { return false }
       bytesRead += count
+      if let position { readPosition = position + count }
       try buffer.withUnsafeBufferPointer { (all) throws(ImportError) -> Void in
         try body(UnsafeBufferPointer(rebasing: all[0..<count]))
       }
@@ -138,9 +168,10 @@ struct ByteSource {
     case .http(let handle):
       return try fill(body) { (raw) throws(ImportError) -> Int in try handle.stream.fill(raw) }
     case .memory(let bytes):
-      guard offset < bytes.count else { return false }
+      let available = min(bytes.count, readLimit ?? bytes.count)
+      guard offset < available else { return false }
       let start = offset
-      let end = min(bytes.count, offset + ByteSource.chunkSize)
+      let end = min(available, offset + ByteSource.chunkSize)
       offset = end
       bytesRead += end - start
       try bytes.withUnsafeBufferPointer { (all) throws(ImportError) -> Void in
@@ -186,7 +217,8 @@ struct ByteSource {
 
   /// Copies the input's bytes from `offset` on into `buffer`; returns how many (0 at the end).
   /// Leaves the chunked reading of ``readChunk(_:)`` where it is.
-  func bytes(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+  func bytes(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int
+  {
     switch origin {
     case .file(let handle):
       let descriptor = handle.fileDescriptor

@@ -70,6 +70,27 @@ struct ComponentScanner {
   /// The number of that line.
   private(set) var firstContentLineNumber = 0
 
+  /// A scanner at the start of the input.
+  init() {}
+
+  /// A scanner for the second part of a split scan, which starts at a top-level line of a
+  /// VCALENDAR (see ``FeedScan``): as a scanner of the whole input would be there, once
+  /// ``isAtCalendarLevel`` and ``flushPendingProperty(_:)``.
+  init(continuingInsideCalendar: Void) {
+    place = .calendar
+    sawContent = true
+    sawCalendarData = true
+  }
+
+  /// Whether the scan stands between components, at the top level of a VCALENDAR.
+  var isAtCalendarLevel: Bool { place == .calendar }
+
+  /// Hands out a calendar property still waiting for its folded lines, as the next line that
+  /// is not a continuation would.
+  mutating func flushPendingProperty(_ emit: (ScannedItem) -> Void) {
+    flushCalendarProperty(emit)
+  }
+
   /// Handles one physical line, copied where it is kept: the line need not outlive the call.
   mutating func scan(_ line: UnsafeBufferPointer<UInt8>, number: Int, _ emit: (ScannedItem) -> Void)
   {

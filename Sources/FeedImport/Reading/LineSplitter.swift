@@ -32,13 +32,76 @@ struct LineSplitter {
     self.keepsCheckpoints = keepsCheckpoints
   }
 
-  /// A splitter for the input from `offset` on, where line `firstLine` starts (a checkpoint).
-  /// A byte-order mark is only stripped at offset 0, as for the whole input.
-  init(from offset: Int, firstLine: Int) {
-    keepsCheckpoints = false
+  /// A splitter for the input from `offset` on, where line `firstLine` starts (a checkpoint,
+  /// or the start of a split scan's second part). A byte-order mark is only stripped at offset
+  /// 0, as for the whole input. With `keepsCheckpoints`, it records the ``checkpoints`` of the
+  /// lines it numbers, as a splitter of the whole input would.
+  init(from offset: Int, firstLine: Int, keepsCheckpoints: Bool = false) {
+    self.keepsCheckpoints = keepsCheckpoints
     chunkBase = offset
     lineNumber = firstLine - 1
     sawFirstChunk = offset != 0
+  }
+
+  /// Whether the input fed so far ends with a whole line: no part of a line is waiting for the
+  /// next chunk, and no CR waits for its LF.
+  var endsBetweenLines: Bool { pending.isEmpty && !pendingCR }
+
+  /// How many line ends `bytes` holds, as ``feedLines(_:_:)`` numbers lines (a CRLF, an LF or
+  /// a lone CR ends one). `afterCR`: the bytes before ended with a CR, whose LF may start these
+  /// (then the two are one line end, counted with the CR). Returns whether `bytes` ends with a
+  /// CR, for the next call.
+  ///
+  /// LFs, plus CRs, less the CRs followed by an LF, eight bytes at a time: the bytes of a word
+  /// equal to LF (or CR) are found with exact bit arithmetic and added up in byte lanes; the
+  /// word one byte further on gives the LFs after CRs, so no step waits for the one before.
+  static func countLineEnds(
+    _ bytes: UnsafeBufferPointer<UInt8>, afterCR: Bool
+  ) -> (count: Int, endsWithCR: Bool) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return (0, afterCR) }
+    let count = bytes.count
+    let raw = UnsafeRawPointer(base)
+    let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let lanes: UInt64 = 0x0101_0101_0101_0101
+    /// 1 in every byte of `word` that is 0, else 0.
+    func zeroBytes(_ word: UInt64) -> UInt64 {
+      ~(((word & lowBits) &+ lowBits) | word | lowBits) >> 7
+    }
+    /// The sum of the eight byte lanes of `word`.
+    func laneSum(_ word: UInt64) -> Int {
+      let pairs = (word & 0x00FF_00FF_00FF_00FF) &+ ((word >> 8) & 0x00FF_00FF_00FF_00FF)
+      return Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+    }
+    // An LF completing the CR that ended the bytes before: counted with that CR.
+    var total = afterCR && base[0] == 0x0A ? -1 : 0
+    var index = 0
+    while index + 9 <= count {
+      // Up to 255 words, so that no byte lane overflows.
+      var ends: UInt64 = 0
+      var pairs: UInt64 = 0
+      var words = 0
+      while words < 255, index + 9 <= count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let next = UInt64(
+          littleEndian: raw.loadUnaligned(fromByteOffset: index + 1, as: UInt64.self))
+        let returns = zeroBytes(word ^ (lanes &* 0x0D))
+        ends &+= zeroBytes(word ^ (lanes &* 0x0A)) &+ returns
+        pairs &+= returns & zeroBytes(next ^ (lanes &* 0x0A))
+        index += 8
+        words += 1
+      }
+      total += laneSum(ends) - laneSum(pairs)
+    }
+    while index < count {
+      let byte = base[index]
+      if byte == 0x0A {
+        total += 1
+      } else if byte == 0x0D {
+        total += index + 1 < count && base[index + 1] == 0x0A ? 0 : 1
+      }
+      index += 1
+    }
+    return (total, base[count - 1] == 0x0D)
   }
 
   /// Feeds a chunk; calls `body` for each complete line (without its terminator).
