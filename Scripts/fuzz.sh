@@ -84,9 +84,10 @@ if [ "$TARGET" = command ]; then
 \0UTC\0\0feed.ics\0--month\0002024-08\0--today\0002024-08-05\0--color\0always\0--sticky-lanes\0--outside-days
 SEED
 else
-  # Selector bytes: scanner 0x00 no window, 0x01 Aug 2024; import 0x00 (Aug 2024, UTC),
+  # Selector bytes: scanner 0x00 no window, 0x01 Aug 2024, 0x83 and 0xC4 Aug 2024 with the scan
+  # also cut at 1/2 and 3/4 (compared with the whole scan); import 0x00 (Aug 2024, UTC),
   # 0x11 (no pre-filter, Berlin), 0xE0 (Monday, capped lanes, outside days).
-  if [ "$TARGET" = scanner ]; then SELECTORS=('\x00' '\x01'); else SELECTORS=('\x00' '\x11' '\xe0'); fi
+  if [ "$TARGET" = scanner ]; then SELECTORS=('\x00' '\x01' '\x83' '\xc4'); else SELECTORS=('\x00' '\x11' '\xe0'); fi
   n=0
   while IFS= read -r -d '' sample; do
     n=$((n + 1))

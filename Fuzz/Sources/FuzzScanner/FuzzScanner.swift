@@ -1,21 +1,28 @@
-@testable import FeedImport
 import LaneLayout
+
+@testable import FeedImport
 
 /// One fuzz input through the byte scan alone: lines (`LineSplitter`), components
 /// (`ComponentScanner`), the byte-level facts (`EventFacts`, `RuleFacts`) and the month
 /// pre-filter (`ScanTally`). libical is never called.
 ///
 /// The first byte picks the pre-filter's window (none, August 2024, or the ends of the
-/// calendar); the rest is the feed.
+/// calendar) and, with a window, where the scan is also cut in two parts scanned at once
+/// (`ScanSplit.from`): the cut scan must give exactly what the whole scan gives (items,
+/// counts, passed-over keys, checkpoints, the error), or the input is reported as a crash.
+/// The rest is the feed.
 func fuzzScanner(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   guard let data, size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-  let options = ImportOptions(
-    window: ScannerCase.windows[Int(data[0]) % ScannerCase.windows.count])
-  var scan = FeedScan(source: "fuzz", options: options)
-  var source = ByteSource(bytes: bytes)
-  var sink = CountingSink()
-  _ = try? scan.run(from: &source, into: &sink)
+  let window = ScannerCase.windows[Int(data[0]) % ScannerCase.windows.count]
+  let whole = ScannerCase.scan(bytes, window: window, split: .never)
+  if window != nil {
+    let cut = bytes.count * Int(data[0] >> 3) / 32
+    let split = ScannerCase.scan(bytes, window: window, split: .from(cut))
+    if split != whole {
+      fatalError("the scan cut from \(cut) differs from the whole scan")
+    }
+  }
   return 0
 }
 
@@ -37,20 +44,47 @@ enum ScannerCase {
   }
 }
 
-/// Takes what the pre-filter keeps and touches it, as the loader would.
-struct CountingSink: ScanSink {
-  var kept = 0
-  var bytes = 0
+extension ScannerCase {
+  /// Everything a scan of `bytes` gives, as text that compares.
+  static func scan(_ bytes: [UInt8], window: ClosedRange<Day>?, split: ScanSplit) -> [String] {
+    var options = ImportOptions(window: window)
+    options.scanSplit = split
+    // Keys handed out by the second part at every chunk's end.
+    options.keyPieceSize = 8
+    var scan = FeedScan(source: "fuzz", options: options)
+    var source = ByteSource(bytes: bytes)
+    var sink = CollectingSink()
+    var result: [String]
+    do {
+      result = ["finished \(try scan.run(from: &source, into: &sink))"]
+    } catch {
+      result = ["error \(error)"]
+    }
+    let keys = scan.tally.passedOver
+    result += sink.items
+    result.append("counts \(scan.tally.eventsRead) \(scan.tally.eventsPassedOver) \(scan.nulBytes)")
+    result.append("keys \(keys.uids) \(keys.lines)")
+    result += keys.overrides.map {
+      "override \($0.uid) \($0.instanceKey) \($0.line) \($0.replacedDay) \($0.sequence)"
+    }
+    result.append("calendars \(scan.tally.calendarLines) checkpoints \(scan.checkpoints)")
+    result.append("start \(scan.sawCalendarData) \(scan.startDescription)")
+    return result
+  }
+}
+
+/// Takes what the pre-filter keeps and touches it, as the loader would; keeps a description.
+struct CollectingSink: ScanSink {
+  var items: [String] = []
 
   mutating func take(_ item: ScannedItem) {
-    kept += 1
-    if case .event(let block, _, let facts) = item {
-      bytes += block.count
-      if let august = ScannerCase.windows[1] {
-        _ = facts.mayTouch(first: august.lowerBound, last: august.upperBound)
-      }
+    if case .event(_, _, let facts) = item, let august = ScannerCase.windows[1] {
+      _ = facts.mayTouch(first: august.lowerBound, last: august.upperBound)
     }
+    items.append("\(item)")
   }
 
+  /// Where chunks end differs between a whole and a cut scan, and matters only under `strict`
+  /// (never cut): not recorded.
   mutating func chunkEnded() -> Bool { true }
 }

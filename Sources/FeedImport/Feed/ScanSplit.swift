@@ -78,8 +78,8 @@ extension FeedScan {
   }
 }
 
-/// The second part of a split scan: from a `BEGIN:VEVENT` line at or after the middle of the
-/// input to its end, scanned on a thread of its own while the loading thread scans the first
+/// The second part of a split scan: from a `BEGIN:VEVENT` line past 54 % of the input (see
+/// ``FeedScan/splitPoint(of:split:window:strict:)``) to its end, scanned on a thread of its own while the loading thread scans the first
 /// part.
 ///
 /// It first counts the lines before its start, so that its lines, warnings and checkpoints are
