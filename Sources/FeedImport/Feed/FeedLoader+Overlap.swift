@@ -83,23 +83,10 @@ private final class ParsingWorker: @unchecked Sendable {
   /// `strict` problem.
   func run(_ pipeline: LoadPipeline) {
     while let batch = pipeline.nextBatch() {
-      if !take(batch) {
+      if !LoadPipeline.deliver(batch, to: &loader) {
         pipeline.stop()
         return
       }
     }
-  }
-
-  /// Reads one batch; false when a chunk of it ends with a `strict` problem.
-  private func take(_ batch: [LoadPipeline.Entry]) -> Bool {
-    for entry in batch {
-      switch entry {
-      case .item(let item):
-        loader.take(item)
-      case .chunkEnd:
-        if !loader.chunkEnded() { return false }
-      }
-    }
-    return true
   }
 }

@@ -34,7 +34,8 @@ struct FeedScan {
   /// that the first part copies them behind its own one piece at a time (see
   /// ``ScanTally/append(_:handedOut:)``).
   private(set) var handedOut: [PassedOverKeys.Piece] = []
-  /// Whether the scan was cut in two parts and the second one's items taken (for tests).
+  /// Whether the scan was cut in two parts and the second one's items taken (then its NUL
+  /// bytes and checkpoints are added to this one's; tests read it too).
   private(set) var cutTaken = false
   /// Whether a big input's scan may be cut in two parts (``ScanSplit``).
   private let split: ScanSplit
@@ -114,13 +115,12 @@ struct FeedScan {
         second.join()
       }
     }
-    var partTaken = false
     defer {
       nulBytes = splitter.nulBytes
       checkpoints = splitter.checkpoints
       sawCalendarData = scanner.sawCalendarData
       startDescription = FeedScan.describeStart(of: scanner)
-      if partTaken, let second {
+      if cutTaken, let second {
         // Joined: its fields are this thread's now.
         nulBytes += second.nulBytes
         checkpoints += second.checkpoints
@@ -139,7 +139,6 @@ struct FeedScan {
         {
           // The cut fell between components: the second part continues this scan exactly.
           scanner.flushPendingProperty { pass($0, to: &sink) }
-          partTaken = true
           cutTaken = true
           let finished = try take(part, into: &sink)
           progress?(byteSource.totalBytes ?? byteSource.bytesRead, byteSource.totalBytes)
@@ -207,16 +206,9 @@ struct FeedScan {
   private mutating func take<Sink: ScanSink>(_ part: SecondScanPart, into sink: inout Sink)
     throws(ImportError) -> Bool
   {
+    // Its items were counted and routed by the part's own tally already.
     while let batch = part.pipeline.nextBatch() {
-      for entry in batch {
-        switch entry {
-        case .item(let item):
-          // Counted and routed by the part's own tally already.
-          sink.take(item)
-        case .chunkEnd:
-          if !sink.chunkEnded() { return false }
-        }
-      }
+      if !LoadPipeline.deliver(batch, to: &sink) { return false }
     }
     part.join()
     var pieces = part.takeHandedOut()

@@ -176,6 +176,20 @@ final class LoadPipeline: @unchecked Sendable {
     condition.broadcast()
   }
 
+  /// Hands `batch` to `sink` in order: its items, and its chunk ends; false, having stopped
+  /// there, when `sink` stops at a chunk's end (a `strict` problem).
+  static func deliver<Sink: ScanSink>(_ batch: [Entry], to sink: inout Sink) -> Bool {
+    for entry in batch {
+      switch entry {
+      case .item(let item):
+        sink.take(item)
+      case .chunkEnd:
+        if !sink.chunkEnded() { return false }
+      }
+    }
+    return true
+  }
+
   /// The bytes an item holds, for the queue's bound.
   private static func bytes(of item: ScannedItem) -> Int {
     switch item {
