@@ -91,6 +91,67 @@ import Testing
     #expect(!(try json(filtered, request)).contains("Loser"))
   }
 
+  /// UIDs are compared by their code points, as libical and recurring-ical-events compare them:
+  /// `café` precomposed and decomposed are two UIDs, whether or not the filter passed one over.
+  /// (Swift's `String ==` calls them equal: the override joined the other spelling's series and
+  /// the far copy counted as a duplicate only when libical read both.)
+  @Test func uidsThatDifferOnlyInNormalizationAreTwoEvents() throws {
+    let composed = "caf\u{E9}@example"
+    let decomposed = "cafe\u{301}@example"
+    #expect(composed == decomposed)  // Swift's equality, which the grouping must not use
+    let text = """
+      BEGIN:VCALENDAR
+      BEGIN:VEVENT
+      UID:\(composed)
+      DTSTART:20240805T100000Z
+      DURATION:PT1H
+      RRULE:FREQ=WEEKLY;COUNT=10
+      SUMMARY:Series
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:\(decomposed)
+      RECURRENCE-ID:20240812T100000Z
+      DTSTART:20240813T100000Z
+      DURATION:PT1H
+      SUMMARY:Other UID
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:copy-\(composed)
+      DTSTART:20240820T100000Z
+      DURATION:PT1H
+      SUMMARY:Inside
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:copy-\(decomposed)
+      DTSTART:20250105T100000Z
+      DURATION:PT1H
+      SUMMARY:Far
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:copy-\(composed)
+      DTSTART:20250106T100000Z
+      DURATION:PT1H
+      SEQUENCE:3
+      SUMMARY:Far repeat
+      END:VEVENT
+      END:VCALENDAR
+      """
+    let zone = try #require(DisplayZone(named: "UTC"))
+    let request = MonthRequest(first: try #require(YearMonth(year: 2024, month: 8)), zone: zone)
+    let whole = try Feed(text: text)
+    let filtered = try Feed(text: text, options: ImportOptions(window: request.window))
+    let expected = try json(whole, request)
+    #expect(try json(filtered, request) == expected)
+    let layout = try #require(MonthLayouter.layOut([whole], request: request).layouts.first)
+    let segments = layout.weeks.flatMap(\.lanes).flatMap { $0 }
+    // The series keeps its instance of 12 August; the other UID's override stands alone.
+    #expect(segments.contains { $0.title == "Series" && $0.firstDay.description == "2024-08-12" })
+    #expect(segments.contains { $0.title == "Other UID" })
+    // Only the two copies written alike are one event: the later SEQUENCE, far away, wins.
+    #expect(!segments.contains { $0.title == "Inside" })
+    #expect(layout.stats?.eventsDuplicate == 1)
+  }
+
   /// Over 1 MiB (lines cut by the reading's chunk edges), CRLF, LF and lone-CR line ends, and
   /// overrides far from the window that repeat one another's UID and RECURRENCE-ID: the filtered
   /// load reads those again at their recorded lines and ends as the whole load does, from bytes

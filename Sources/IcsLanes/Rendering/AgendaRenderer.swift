@@ -79,8 +79,11 @@ public struct AgendaRenderer: Sendable {
       if byStart != 0 { return byStart < 0 }
       let byEnd = LocalDateTime.contractOrder(a.end, b.end)
       if byEnd != 0 { return byEnd > 0 }
-      if a.title != b.title { return a.title < b.title }
-      if a.uid != b.uid { return a.uid < b.uid }
+      // Texts by code points: two spellings Swift calls equal still have one order.
+      let byTitle = DaySpan.codePointOrder(a.title, b.title)
+      if byTitle != 0 { return byTitle < 0 }
+      let byUID = DaySpan.codePointOrder(a.uid, b.uid)
+      if byUID != 0 { return byUID < 0 }
       return DaySpan.recurrenceOrder(a.recurrenceId, b.recurrenceId) < 0
     }
     guard let first = sorted.map(\.firstDay).min(), let last = sorted.map(\.lastDay).max()

@@ -28,7 +28,7 @@ extension DaySpan {
   /// UTF-8 keeps code point order byte for byte, so comparing the bytes gives the same answer
   /// as comparing the scalars, without decoding them. Canonically equivalent strings with
   /// different scalars (precomposed `é` and `e` + combining accent) are different here.
-  static func codePointOrder(_ lhs: String, _ rhs: String) -> Int {
+  package static func codePointOrder(_ lhs: String, _ rhs: String) -> Int {
     let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
       rhs.utf8.withContiguousStorageIfAvailable { right in byteOrder(left, right) }
     }

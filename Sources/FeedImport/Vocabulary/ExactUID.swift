@@ -1,0 +1,45 @@
+/// A UID compared and hashed by its UTF-8 bytes, never by Swift's canonical equivalence.
+///
+/// Two UIDs name the same event when they are the same code points, as libical (`strcmp`) and
+/// Python's `recurring-ical-events` read them, and as the scan's byte-level keys
+/// (``UIDBytes/key(of:)-(String)``) see them: `café` written precomposed (U+00E9) and
+/// decomposed (`e` + U+0301) are two UIDs. Swift's `String ==` would call them one, and then an
+/// override or a repeat would join a series with the other spelling only when libical read both,
+/// not when the pre-filter passed one over.
+struct ExactUID: Hashable {
+  /// The UID.
+  let text: String
+
+  init(_ text: String) {
+    self.text = text
+  }
+
+  static func == (lhs: ExactUID, rhs: ExactUID) -> Bool {
+    ExactUID.same(lhs.text, rhs.text)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    ExactUID.combine(text, into: &hasher)
+  }
+
+  /// Whether two UIDs are the same bytes.
+  static func same(_ lhs: String, _ rhs: String) -> Bool {
+    let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+    }
+    if case .some(.some(let equal)) = inPlace { return equal }
+    return lhs.utf8.elementsEqual(rhs.utf8)
+  }
+
+  /// Feeds a UID's bytes (and their count) to `hasher`.
+  static func combine(_ text: String, into hasher: inout Hasher) {
+    let utf8 = text.utf8
+    hasher.combine(utf8.count)
+    let inPlace: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    }
+    if inPlace == nil {
+      for byte in utf8 { hasher.combine(byte) }
+    }
+  }
+}
