@@ -107,6 +107,49 @@ struct TimeZoneCaseTests {
     #expect(try CaseSupport.warnings(windows).isEmpty)
   }
 
+  /// A TZID names the feed's VTIMEZONE only written as its TZID is, code point for code point (as
+  /// libical looks it up): one spelled with a decomposed `é` is not the precomposed one's zone,
+  /// even after an event has used that one (Swift's `String ==` calls the two equal).
+  @Test func tzidThatDiffersOnlyInNormalizationIsAnotherName() throws {
+    let composed = "Lemuria/Ch\u{E9}"
+    let decomposed = "Lemuria/Che\u{301}"
+    let text = """
+      BEGIN:VCALENDAR
+      BEGIN:VTIMEZONE
+      TZID:\(composed)
+      BEGIN:STANDARD
+      DTSTART:19700101T000000
+      TZOFFSETFROM:+0500
+      TZOFFSETTO:+0500
+      END:STANDARD
+      END:VTIMEZONE
+      BEGIN:VEVENT
+      UID:composed
+      DTSTART;TZID=\(composed):20240805T100000
+      DURATION:PT1H
+      END:VEVENT
+      BEGIN:VEVENT
+      UID:decomposed
+      DTSTART;TZID=\(decomposed):20240806T100000
+      DURATION:PT1H
+      END:VEVENT
+      END:VCALENDAR
+      """
+    let feed = try Feed(text: text)
+    let zone = try #require(DisplayZone(named: "UTC"))
+    let layout = MonthLayouter.layOut(
+      [feed], month: try #require(YearMonth(year: 2024, month: 8)), zone: zone
+    ).layout
+    let starts = Dictionary(
+      uniqueKeysWithValues: layout.weeks.flatMap(\.lanes).flatMap { $0 }.map {
+        ($0.uid, $0.start.description)
+      })
+    #expect(starts["composed"] == "2024-08-05T05:00:00+00:00")
+    // Not found: floating, read in the display zone, with a warning naming the TZID.
+    #expect(starts["decomposed"] == "2024-08-06T10:00:00+00:00")
+    #expect(feed.warnings.contains { $0.message.contains(decomposed) })
+  }
+
   @Test func unresolvableTZIDIsFloatingWithAWarning() throws {
     let file = "tzid-unresolvable.ics"
     for zone in ["UTC", "Asia/Tokyo"] {

@@ -302,7 +302,7 @@ public final class Feed: @unchecked Sendable {
     }
     /// A UID and RECURRENCE-ID (nil: none), without a string made of both for each record.
     struct Instance: Hashable {
-      let uid: ExactUID
+      let uid: ExactText
       let recurrence: Int64?
     }
     // At its final size from the start: growing, it would hold the old table and one twice
@@ -314,7 +314,7 @@ public final class Feed: @unchecked Sendable {
     var duplicates = 0
     /// Folds one record (`index`) or dropped repeat (nil) in, in line order.
     func fold(uid: String, recurrence: Int64?, sequence: Int, line: Int, index: Int?) {
-      let key = Instance(uid: ExactUID(uid), recurrence: recurrence)
+      let key = Instance(uid: ExactText(uid), recurrence: recurrence)
       let this = Used(index: index, sequence: sequence, line: line)
       guard let earlier = chosen[key] else {
         chosen[key] = this
@@ -366,10 +366,10 @@ public final class Feed: @unchecked Sendable {
       }
       records.truncate(to: kept)
     }
-    var seriesIndex: [ExactUID: Int] = Dictionary(minimumCapacity: records.count)
+    var seriesIndex: [ExactText: Int] = Dictionary(minimumCapacity: records.count)
     var series: [Series] = []
     for (index, record) in records.enumerated() {
-      let key = ExactUID(record.uid.isEmpty ? "\u{0}\(index)" : record.uid)
+      let key = ExactText(record.uid.isEmpty ? "\u{0}\(index)" : record.uid)
       let position: Int
       if let existing = seriesIndex[key] {
         position = existing

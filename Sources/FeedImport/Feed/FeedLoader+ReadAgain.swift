@@ -88,7 +88,7 @@ extension FeedLoader {
       for line in plainLines {
         guard let again = line == first ? item : try event(at: line, from: byteSource, buffer),
           case .event(_, _, let plainFacts) = again, let plainUID = plainFacts.uid,
-          ExactUID.same(plainUID, text),
+          ExactText.same(plainUID, text),
           !plainFacts.overridesInstance, let sequence = plainFacts.sequence,
           (0...Int(Int32.max)).contains(sequence)
         else {

@@ -30,7 +30,7 @@ extension FeedLoader {
       return false
     }
     var hasher = Hasher()
-    ExactUID.combine(record.uid, into: &hasher)
+    ExactText.combine(record.uid, into: &hasher)
     if let id = record.recurrenceId {
       hasher.combine(id.year)
       hasher.combine(id.month)
@@ -48,7 +48,7 @@ extension FeedLoader {
     }
     let earlier = records[index]
     let recurrence = record.recurrenceId.map { SeriesExpander.key(of: $0, allDay: record.allDay) }
-    guard ExactUID.same(earlier.uid, record.uid), earlier.line < record.line,
+    guard ExactText.same(earlier.uid, record.uid), earlier.line < record.line,
       !earlier.hasUnresolvedZone,
       !earlier.thisAndFuture,
       earlier.recurrenceId.map({ SeriesExpander.key(of: $0, allDay: earlier.allDay) })

@@ -13,7 +13,8 @@ final class TimeZoneResolver {
   /// The calendar component holding the feed's VTIMEZONEs (which own their zones); events are
   /// attached to it while read.
   let holder: ComponentOwner
-  private var cache: [String: LibicalZone?] = [:]
+  /// Zones by TZID, as libical finds them: by the exact text (``ExactText``).
+  private var cache: [ExactText: LibicalZone?] = [:]
   /// This calendar's own zones handed out, by the address of their VTIMEZONE component: each
   /// has one handle. Not by the address of libical's zone in the holder: libical keeps those
   /// in an array it sorts by TZID whenever a VTIMEZONE was added, moving them, so that an
@@ -25,7 +26,7 @@ final class TimeZoneResolver {
   private var known: [UInt: LibicalZone] = [:]
   /// Zones of an earlier VCALENDAR of the feed whose VTIMEZONE this calendar repeats byte for
   /// byte (see ``adopt(_:named:)``).
-  private var adopted: [String: LibicalZone] = [:]
+  private var adopted: [ExactText: LibicalZone] = [:]
 
   init() {
     holder = ComponentOwner(LibicalGate.run { icalcomponent_new(ICAL_VCALENDAR_COMPONENT) })
@@ -85,16 +86,16 @@ final class TimeZoneResolver {
   /// for `tzid`: a folder of one-event files repeats the same VTIMEZONE in every file, and
   /// libical expands each zone object's transitions anew.
   func adopt(_ zone: LibicalZone, named tzid: String) {
-    adopted[tzid] = zone
+    adopted[ExactText(tzid)] = zone
     cache.removeAll()
   }
 
   /// The zone `tzid` names, or nil.
   func zone(named tzid: String) -> LibicalZone? {
-    if let cached = cache[tzid] { return cached }
+    if let cached = cache[ExactText(tzid)] { return cached }
     let found = LibicalGate.run { lookUp(tzid) }
     if let found { known[LibicalZone.address(of: found.pointer)] = found }
-    cache[tzid] = found
+    cache[ExactText(tzid)] = found
     return found
   }
 
@@ -152,7 +153,7 @@ final class TimeZoneResolver {
     {
       if let zone = ownZone(own) { return zone }
     }
-    if let shared = adopted[tzid] { return shared }
+    if let shared = adopted[ExactText(tzid)] { return shared }
     if let iana = WindowsZoneTable.ianaName[tzid], let zone = LibicalZone.system(named: iana) {
       return zone
     }

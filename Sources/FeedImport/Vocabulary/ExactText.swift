@@ -1,28 +1,30 @@
-/// A UID compared and hashed by its UTF-8 bytes, never by Swift's canonical equivalence.
+/// A feed's identifier (a UID, a TZID) compared and hashed by its UTF-8 bytes, never by Swift's
+/// canonical equivalence.
 ///
 /// Two UIDs name the same event when they are the same code points, as libical (`strcmp`) and
 /// Python's `recurring-ical-events` read them, and as the scan's byte-level keys
 /// (``UIDBytes/key(of:)-(String)``) see them: `café` written precomposed (U+00E9) and
 /// decomposed (`e` + U+0301) are two UIDs. Swift's `String ==` would call them one, and then an
 /// override or a repeat would join a series with the other spelling only when libical read both,
-/// not when the pre-filter passed one over.
-struct ExactUID: Hashable {
-  /// The UID.
+/// not when the pre-filter passed one over. A TZID likewise names a VTIMEZONE only when libical
+/// finds it by that exact text.
+struct ExactText: Hashable {
+  /// The identifier's text.
   let text: String
 
   init(_ text: String) {
     self.text = text
   }
 
-  static func == (lhs: ExactUID, rhs: ExactUID) -> Bool {
-    ExactUID.same(lhs.text, rhs.text)
+  static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+    ExactText.same(lhs.text, rhs.text)
   }
 
   func hash(into hasher: inout Hasher) {
-    ExactUID.combine(text, into: &hasher)
+    ExactText.combine(text, into: &hasher)
   }
 
-  /// Whether two UIDs are the same bytes.
+  /// Whether two identifiers are the same bytes.
   static func same(_ lhs: String, _ rhs: String) -> Bool {
     let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
       rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
@@ -31,7 +33,7 @@ struct ExactUID: Hashable {
     return lhs.utf8.elementsEqual(rhs.utf8)
   }
 
-  /// Feeds a UID's bytes (and their count) to `hasher`.
+  /// Feeds an identifier's bytes (and their count) to `hasher`.
   static func combine(_ text: String, into hasher: inout Hasher) {
     let utf8 = text.utf8
     hasher.combine(utf8.count)
