@@ -178,7 +178,8 @@ struct FeedScan {
     while try byteSource.readChunk({ (chunk) throws(ImportError) -> Void in
       try splitter.feedLines(chunk) { (line, number, inPlace) throws(ImportError) -> Void in
         scanner.scan(line, number: number, inPlace: inPlace) { pass($0, to: &sink) }
-        if !checkedStart, scanner.sawContent {
+        // The first line may be a BEGIN folded inside its name: it counts once unfolded.
+        if !checkedStart, scanner.sawContent, !scanner.isHoldingLine {
           checkedStart = true
           if !scanner.sawCalendarData {
             throw .notICalendar(source: source, detail: FeedScan.describeStart(of: scanner))

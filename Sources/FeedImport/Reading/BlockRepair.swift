@@ -21,7 +21,11 @@ struct BlockRepair {
     let ascii = !block.contains(where: { $0 >= 0x80 })
     // An ASCII block changes only where an RRULE line needs repair: most have none (a weekly
     // series with a COUNT), and are settled by looking at the first bytes of each line.
-    guard !ascii || BlockRepair.mayHaveCount(block) && BlockRepair.someRuleMayNeedRepair(block)
+    // (A folded line may split the word COUNT: such a block is looked at line by line.)
+    guard
+      !ascii
+        || (BlockRepair.mayHaveCount(block) || BlockRepair.hasFoldedLine(block))
+          && BlockRepair.someRuleMayNeedRepair(block)
     else {
       return
     }
@@ -29,18 +33,19 @@ struct BlockRepair {
     var output: [UInt8]?
     var lineStart = 0
     while lineStart < block.count {
-      var lineEnd = lineStart
-      while lineEnd < block.count, block[lineEnd] != 0x0A { lineEnd += 1 }
-      let next = lineEnd < block.count ? lineEnd + 1 : lineEnd
+      let next = BlockRepair.logicalLineEnd(block, from: lineStart)
       let line = block[lineStart..<next]
+      // A folded line is judged unfolded: folding may split a UTF-8 sequence or a name.
+      let logical = BlockRepair.unfolded(line)
       var replaced: [UInt8]?
-      if line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil {
-        replaced = BlockRepair.windows1252ToUTF8(Array(line))
+      if logical.contains(where: { $0 >= 0x80 }), String(validating: logical, as: UTF8.self) == nil
+      {
+        replaced = BlockRepair.windows1252ToUTF8(Array(logical))
         decodedWindows1252 = true
       }
-      if BlockRepair.isRule(replaced.map { $0[...] } ?? line),
-        BlockRepair.ruleMayNeedRepair(replaced.map { $0[...] } ?? line),
-        let repaired = BlockRepair.repairedRule(replaced ?? Array(line), notes: &notes)
+      if BlockRepair.isRule(replaced.map { $0[...] } ?? logical),
+        BlockRepair.ruleMayNeedRepair(replaced.map { $0[...] } ?? logical),
+        let repaired = BlockRepair.repairedRule(replaced ?? Array(logical), notes: &notes)
       {
         replaced = repaired
       }
@@ -56,6 +61,47 @@ struct BlockRepair {
       lineStart = next
     }
     if let output { bytes = output }
+  }
+
+  /// The end (after its LF) of the physical line that starts at `start`.
+  private static func lineEnd(_ block: [UInt8], from start: Int) -> Int {
+    var end = start
+    while end < block.count, block[end] != 0x0A { end += 1 }
+    return end < block.count ? end + 1 : end
+  }
+
+  /// The end of the logical line that starts at `start`: its physical line and the
+  /// continuations (lines starting with a space or a tab) after it.
+  private static func logicalLineEnd(_ block: [UInt8], from start: Int) -> Int {
+    var end = lineEnd(block, from: start)
+    while end < block.count, block[end] == 0x20 || block[end] == 0x09 {
+      end = lineEnd(block, from: end)
+    }
+    return end
+  }
+
+  /// A logical line unfolded (each line break and the blank after it removed), with the line
+  /// ending of its last physical line; the line itself when it is one physical line.
+  static func unfolded(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    guard let firstBreak = line.firstIndex(of: 0x0A), firstBreak + 1 < line.endIndex else {
+      return line
+    }
+    var result: [UInt8] = []
+    result.reserveCapacity(line.count)
+    var start = line.startIndex
+    var continuation = false
+    while start < line.endIndex {
+      var end = start
+      while end < line.endIndex, line[end] != 0x0A { end += 1 }
+      let last = end + 1 >= line.endIndex
+      var contentEnd = end
+      if !last, contentEnd > start, line[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+      let contentStart = continuation ? min(start + 1, contentEnd) : start
+      result += line[contentStart..<(last ? min(end + 1, line.endIndex) : contentEnd)]
+      continuation = true
+      start = end + 1
+    }
+    return result[...]
   }
 
   /// Whether `line` starts with `RRULE:` or `RRULE;`, in any case (what ``repairedRule(_:notes:)``
@@ -110,14 +156,27 @@ struct BlockRepair {
     return sawCount && sawUntil
   }
 
-  /// Whether some RRULE line of `block` may need repair (``ruleMayNeedRepair(_:)``).
+  /// Whether some RRULE line of `block` may need repair (``ruleMayNeedRepair(_:)``), each
+  /// folded line judged unfolded.
   private static func someRuleMayNeedRepair(_ block: [UInt8]) -> Bool {
     var lineStart = 0
     while lineStart < block.count {
-      let lineEnd = block[lineStart...].firstIndex(of: 0x0A).map { $0 + 1 } ?? block.count
-      let line = block[lineStart..<lineEnd]
+      let lineEnd = logicalLineEnd(block, from: lineStart)
+      let line = unfolded(block[lineStart..<lineEnd])
       if isRule(line), ruleMayNeedRepair(line) { return true }
       lineStart = lineEnd
+    }
+    return false
+  }
+
+  /// Whether some line of `block` continues on the next (which starts with a space or a tab).
+  private static func hasFoldedLine(_ block: [UInt8]) -> Bool {
+    var index = block.startIndex
+    while let lineFeed = block[index...].firstIndex(of: 0x0A) {
+      let next = lineFeed + 1
+      guard next < block.endIndex else { return false }
+      if block[next] == 0x20 || block[next] == 0x09 { return true }
+      index = next
     }
     return false
   }

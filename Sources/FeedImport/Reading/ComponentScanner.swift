@@ -63,7 +63,19 @@ struct ComponentScanner {
   /// The bytes of the current component, kept or not.
   private var componentBytes = 0
   private var lastProperty = EventFacts.Property.other
+  /// A VEVENT property line folded before its value began, held to be read again unfolded.
+  private var eventLineStart: [UInt8]?
   private var lastCalendarProperty: (name: String, value: [UInt8], line: Int)?
+  /// A top-level line folded before its value began (`X-WR-` + ` CALNAME:…`), held while it
+  /// may still be a property the import reads: its bytes so far and its line.
+  private var calendarLineStart: (bytes: [UInt8], number: Int)?
+  /// A BEGIN or END line that may go on in the next one (folded inside its keyword or its
+  /// component's name, as RFC 5545 allows anywhere), held until the next line shows: the
+  /// unfolded bytes so far and the line's number. Lines naming a component in full
+  /// (``beginOrEnd(_:)``'s common names) are handled at once.
+  private var heldLine: (bytes: [UInt8], number: Int)?
+  /// The longest held line: beyond, it is handled as it stands.
+  static let maximumHeldLine = 4_096
   private(set) var sawContent = false
   private(set) var sawCalendarData = false
   private(set) var firstContentLine: String?
@@ -83,7 +95,11 @@ struct ComponentScanner {
   }
 
   /// Whether the scan stands between components, at the top level of a VCALENDAR.
-  var isAtCalendarLevel: Bool { place == .calendar }
+  var isAtCalendarLevel: Bool { place == .calendar && heldLine == nil }
+
+  /// Whether a BEGIN or END line waits for the next line (``heldLine``): what it opens or
+  /// closes is not known yet.
+  var isHoldingLine: Bool { heldLine != nil }
 
   /// Hands out a calendar property still waiting for its folded lines, as the next line that
   /// is not a continuation would.
@@ -104,7 +120,9 @@ struct ComponentScanner {
     _ emit: (ScannedItem) -> Void
   ) {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-      return
+      // A blank line carries nothing; but after the first line, two blanks or more are a
+      // continuation whose blanks after the first are content (folding before a space).
+      guard line.count >= 2, sawContent else { return }
     }
     let isContinuation = line[0] == 0x20 || line[0] == 0x09
     if !sawContent {
@@ -112,10 +130,53 @@ struct ComponentScanner {
       firstContentLine = String(decoding: line.prefix(60), as: UTF8.self)
       firstContentLineNumber = number
     }
+    if heldLine != nil, takeHeldLine(continuedBy: line, isContinuation: isContinuation, emit) {
+      return
+    }
+    scanLine(
+      line, number: number, inPlace: inPlace, continuation: isContinuation, mayHold: true, emit)
+  }
+
+  /// With a line held (``heldLine``): adds `line` to it when it continues it (true), else
+  /// handles the held line (false: `line` is still to be handled).
+  @inline(never)
+  private mutating func takeHeldLine(
+    continuedBy line: UnsafeBufferPointer<UInt8>, isContinuation: Bool,
+    _ emit: (ScannedItem) -> Void
+  ) -> Bool {
+    guard var held = heldLine else { return false }
+    heldLine = nil
+    if isContinuation, held.bytes.count < ComponentScanner.maximumHeldLine {
+      held.bytes.append(contentsOf: line.dropFirst())
+      heldLine = held
+      return true
+    }
+    held.bytes.withUnsafeBufferPointer {
+      scanLine($0, number: held.number, inPlace: false, continuation: false, mayHold: false, emit)
+    }
+    return false
+  }
+
+  /// Handles one physical line, or the unfolded BEGIN or END line held before it; with
+  /// `mayHold`, a BEGIN or END line that may go on in the next is held (``heldLine``).
+  @inline(__always)
+  private mutating func scanLine(
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, inPlace: Bool,
+    continuation isContinuation: Bool,
+    mayHold: Bool, _ emit: (ScannedItem) -> Void
+  ) {
     if !isContinuation {
       flushCalendarProperty(emit)
-      if let (keyword, name) = ComponentScanner.beginOrEnd(line) {
+      if let (keyword, name, common) = ComponentScanner.beginOrEnd(line) {
+        if mayHold, !common {
+          heldLine = (Array(line), number)
+          return
+        }
         handle(keyword: keyword, name: name, line: line, inPlace: inPlace, number: number, emit)
+        return
+      }
+      if mayHold, line.count <= 5, ComponentScanner.mayStartKeyword(line) {
+        heldLine = (Array(line), number)
         return
       }
     }
@@ -133,10 +194,8 @@ struct ComponentScanner {
         return
       }
       if !isContinuation {
-        lastProperty = facts.read(line)
-        if lastProperty == .uid, let start = EventFacts.valueStart(line) {
-          uidBytes.append(line[start...])
-        }
+        if eventLineStart != nil { eventLineStart = nil }
+        readEventLine(line)
       }
       if lastProperty == .unused {
         count(line)
@@ -144,16 +203,47 @@ struct ComponentScanner {
       }
       append(line, inPlace: inPlace)
       if isContinuation {
-        facts.noteContinuation(of: lastProperty, line: line)
-        if lastProperty == .uid { uidBytes.append(line.dropFirst()) }
+        if var start = eventLineStart {
+          // Folded before its value: read again unfolded so far.
+          eventLineStart = nil
+          start += line.dropFirst()
+          start.withUnsafeBufferPointer { readEventLine($0) }
+        } else {
+          facts.noteContinuation(of: lastProperty, line: line)
+          if lastProperty == .uid { uidBytes.append(line.dropFirst()) }
+        }
       }
     case .timeZone, .otherComponent:
       append(line, inPlace: inPlace)
     }
   }
 
+  /// Reads a VEVENT's property line (unfolded as far as it goes) into the facts; a line folded
+  /// before its value (inside its name, or a UID's parameters) is held in ``eventLineStart``
+  /// to be read again with its next piece. The facts count it as not read with certainty.
+  @inline(__always)
+  private mutating func readEventLine(_ line: UnsafeBufferPointer<UInt8>) {
+    lastProperty = facts.read(line)
+    if lastProperty == .folded {
+      if line.count < ComponentScanner.maximumHeldLine { eventLineStart = Array(line) }
+    } else if lastProperty == .uid {
+      if let start = EventFacts.valueStart(line) {
+        uidBytes.append(line[start...])
+      } else if line.count < ComponentScanner.maximumHeldLine {
+        facts.unreadable = true
+        eventLineStart = Array(line)
+      }
+    }
+  }
+
   /// Reports what is left open at the end of the input.
   mutating func finish(_ emit: (ScannedItem) -> Void) {
+    if let held = heldLine {
+      heldLine = nil
+      held.bytes.withUnsafeBufferPointer {
+        scanLine($0, number: held.number, inPlace: false, continuation: false, mayHold: false, emit)
+      }
+    }
     flushCalendarProperty(emit)
     switch place {
     case .event:
@@ -302,6 +392,7 @@ struct ComponentScanner {
     uidBytes.reset()
     blockLine = number
     facts = EventFacts()
+    eventLineStart = nil
     tooDeep = false
     overflow = 0
     tooLarge = false
@@ -408,17 +499,40 @@ struct ComponentScanner {
     _ line: UnsafeBufferPointer<UInt8>, number: Int, continuation: Bool
   ) {
     if continuation {
+      if var start = calendarLineStart {
+        calendarLineStart = nil
+        start.bytes.append(contentsOf: line.dropFirst())
+        start.bytes.withUnsafeBufferPointer { readCalendarLine($0, number: start.number) }
+        return
+      }
       lastCalendarProperty?.value.append(contentsOf: line.dropFirst())
       return
     }
+    readCalendarLine(line, number: number)
+  }
+
+  /// Reads a top-level line (unfolded as far as it goes): a property the import reads starts
+  /// ``lastCalendarProperty``; a line folded before its value, that may still be one, is held
+  /// in ``calendarLineStart``.
+  private mutating func readCalendarLine(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
     let name = EventFacts.propertyName(line)
-    guard ComponentScanner.calendarProperties.contains(name),
-      let colon = EventFacts.valueStart(line)
-    else { return }
+    guard let colon = EventFacts.valueStart(line) else {
+      // Folded before the value: inside the name (no `;` yet) or its parameters.
+      let nameEnded = line.contains(UInt8(ascii: ";"))
+      let mayBeRead = ComponentScanner.calendarProperties.contains {
+        nameEnded ? $0 == name : $0.starts(with: name)
+      }
+      if mayBeRead, line.count < ComponentScanner.maximumHeldLine {
+        calendarLineStart = (Array(line), number)
+      }
+      return
+    }
+    guard ComponentScanner.calendarProperties.contains(name) else { return }
     lastCalendarProperty = (String(decoding: name, as: UTF8.self), Array(line[colon...]), number)
   }
 
   private mutating func flushCalendarProperty(_ emit: (ScannedItem) -> Void) {
+    calendarLineStart = nil
     guard let property = lastCalendarProperty else { return }
     lastCalendarProperty = nil
     let value = String(decoding: property.value, as: UTF8.self)
@@ -430,8 +544,9 @@ struct ComponentScanner {
     case begin, end
   }
 
-  /// `BEGIN:NAME` or `END:NAME` (any case), with the name uppercased.
-  static func beginOrEnd(_ line: UnsafeBufferPointer<UInt8>) -> (Keyword, String)? {
+  /// `BEGIN:NAME` or `END:NAME` (any case): the keyword, the name uppercased, and whether the
+  /// name is one of the components every feed writes in full (``commonNames``).
+  static func beginOrEnd(_ line: UnsafeBufferPointer<UInt8>) -> (Keyword, String, common: Bool)? {
     guard let base = line.baseAddress, line.count >= 4 else { return nil }
     let first = base[0] | 0x20
     guard first == UInt8(ascii: "b") || first == UInt8(ascii: "e") else { return nil }
@@ -454,14 +569,28 @@ struct ComponentScanner {
     // The names every feed repeats, without building a string each time.
     for known in ComponentScanner.commonNames
     where name.count == known.static.utf8CodeUnitCount && EventFacts.hasPrefix(name, known.static) {
-      return (keyword, known.utf8)
+      return (keyword, known.utf8, true)
     }
-    return (keyword, String(decoding: name, as: UTF8.self).uppercased())
+    return (keyword, String(decoding: name, as: UTF8.self).uppercased(), false)
+  }
+
+  /// Whether `line`, without a colon, may be the start of a BEGIN or END line folded inside
+  /// its keyword (`BEG` + ` IN:VEVENT`).
+  static func mayStartKeyword(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard line.count <= 5, let first = line.first else { return false }
+    let keyword = Array(((first | 0x20) == UInt8(ascii: "b") ? "BEGIN" : "END").utf8)
+    guard line.count <= keyword.count else { return false }
+    for (byte, expected) in zip(line, keyword) {
+      let upper = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+      if upper != expected { return false }
+    }
+    return true
   }
 
   private static let commonNames: [(static: StaticString, utf8: String)] = [
     ("VEVENT", "VEVENT"), ("VALARM", "VALARM"), ("VTIMEZONE", "VTIMEZONE"),
     ("VCALENDAR", "VCALENDAR"), ("STANDARD", "STANDARD"), ("DAYLIGHT", "DAYLIGHT"),
+    ("VTODO", "VTODO"), ("VJOURNAL", "VJOURNAL"), ("VFREEBUSY", "VFREEBUSY"),
   ]
 }
 

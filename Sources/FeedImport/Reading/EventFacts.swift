@@ -139,6 +139,9 @@ struct EventFacts: Sendable {
     case dtStart, dtEnd, duration, rrule, rdate, exrule, exdate, recurrenceId, status, uid,
       sequence, other
     case unused
+    /// A line that ends inside a short property name (no `;` or `:`): folding may split a name
+    /// anywhere (`RRU` + ` LE:FREQ=…`), so which property it is shows only once unfolded.
+    case folded
   }
 
   /// Reads one unfolded-at-first-line property of the VEVENT itself; returns which it is.
@@ -193,6 +196,14 @@ struct EventFacts: Sendable {
       sequenceCount += 1
       sequence = sequenceCount == 1 ? EventFacts.sequenceValue(line) : nil
     case .other, .unused:
+      // A short line without `:` or `;` ends inside its name (no name read here is longer
+      // than 13): which property it is shows only unfolded (an RRULE, a DTEND…), so the event
+      // is left to libical.
+      if line.count <= 13, !line.contains(where: { $0 == 0x3A || $0 == 0x3B }) {
+        unreadable = true
+        return .folded
+      }
+    case .folded:
       break
     }
     return property
