@@ -308,7 +308,10 @@ def normalize_time(text, all_day: bool, zone: ZoneInfo):
 def run_icslanes(binary: str, path: Path, year: int, month: int, zone_name: str, week_start: str,
                  extra: list[str]) -> tuple[dict[tuple, tuple[Occurrence, int]] | None, list[str], str | None]:
     """({key: (occurrence, times it appears in one row)}, skipped notes, error)."""
-    command = [binary, str(path), "--month", f"{year:04d}-{month:02d}", "--tz", zone_name, "--format", "json"]
+    # --no-config: a configuration file of the user's (feeds, colours, week start) must not
+    # change what is compared.
+    command = [binary, str(path), "--month", f"{year:04d}-{month:02d}", "--tz", zone_name, "--format", "json",
+               "--no-config"]
     if week_start:
         command += ["--week-start", week_start]
     command += extra

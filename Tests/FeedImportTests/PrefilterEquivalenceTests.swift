@@ -91,6 +91,40 @@ import Testing
     #expect(!(try json(filtered, request)).contains("Loser"))
   }
 
+  /// A loaded series bounds a COUNT rule with BY parts as the pre-filter does (every period
+  /// holds an instance): sixty finished yearly holidays are not expanded for August 2024, so
+  /// they do not spend the window's step budget, and the whole feed shows what the filtered one
+  /// shows. Rules that may leave a period empty stay unbounded and are expanded.
+  @Test func finishedSeriesWithByPartsAreNotExpandedWithoutTheFilter() throws {
+    var lines = ["BEGIN:VCALENDAR"]
+    for index in 0..<60 {
+      lines += [
+        "BEGIN:VEVENT", "UID:holiday-\(index)", "DTSTART;VALUE=DATE:20090101",
+        "RRULE:FREQ=YEARLY;COUNT=5;BYMONTH=1;BYMONTHDAY=1", "SUMMARY:Finished \(index)",
+        "END:VEVENT",
+      ]
+    }
+    lines += [
+      "BEGIN:VEVENT", "UID:every-tenth-of-august", "DTSTART;VALUE=DATE:20090810",
+      "RRULE:FREQ=DAILY;BYMONTHDAY=10;BYMONTH=8", "SUMMARY:Tenth of August", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:sixteenth-year", "DTSTART;VALUE=DATE:20090812",
+      "RRULE:FREQ=YEARLY;COUNT=20;BYMONTH=8;BYMONTHDAY=12", "SUMMARY:Twelfth", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:thirty-first", "DTSTART;VALUE=DATE:20240131",
+      "RRULE:FREQ=MONTHLY;COUNT=10;BYMONTHDAY=31", "SUMMARY:Thirty-first", "END:VEVENT",
+      "END:VCALENDAR",
+    ]
+    let text = lines.joined(separator: "\r\n") + "\r\n"
+    let zone = try #require(DisplayZone(named: "UTC"))
+    let request = MonthRequest(first: try #require(YearMonth(year: 2024, month: 8)), zone: zone)
+    let whole = try Feed(text: text)
+    let filtered = try Feed(text: text, options: ImportOptions(window: request.window))
+    let (layouts, warnings) = MonthLayouter.layOut([whole], request: request)
+    #expect(warnings.isEmpty)
+    let titles = try #require(layouts.first).weeks.flatMap(\.lanes).flatMap { $0 }.map(\.title)
+    #expect(Set(titles) == ["Tenth of August", "Twelfth", "Thirty-first"])
+    #expect(try json(whole, request) == json(filtered, request))
+  }
+
   /// UIDs are compared by their code points, as libical and recurring-ical-events compare them:
   /// `café` precomposed and decomposed are two UIDs, whether or not the filter passed one over.
   /// (Swift's `String ==` calls them equal: the override joined the other spelling's series and

@@ -27,16 +27,57 @@ extension EventRecord {
   }
 
   /// The last day a rule's instance can start on, or nil when it is not bounded in a way read
-  /// here (no UNTIL, and COUNT with BY parts that may stretch the spacing).
+  /// here (no UNTIL, and COUNT with BY parts that may leave a period empty).
+  ///
+  /// The same bounds as the pre-filter's (``RuleFacts``): a loaded series that the scan would
+  /// pass over is not expanded either (with `--no-prefilter`, or kept for a wider window), so
+  /// that a feed of finished yearly holidays does not spend the window's step budget.
   static func lastRuleDay(of rule: RecurrenceRule, startDay: Day, start: WallTime) -> Int? {
     if !rule.until.isNull {
       return rule.until.dayValue?.ordinal
     }
-    guard rule.count > 0, !rule.hasByParts, let frequency = rule.frequency else { return nil }
-    return RuleReach.lastStartDay(
-      from: startDay, count: Int(rule.count), interval: Int(max(1, rule.interval)),
-      frequency: frequency, startMonth: Int(start.month), startDayOfMonth: Int(start.day)
-    )?.ordinal
+    guard rule.count > 0, let frequency = rule.frequency else { return nil }
+    let interval = Int(max(1, rule.interval))
+    guard rule.hasByParts else {
+      return RuleReach.lastStartDay(
+        from: startDay, count: Int(rule.count), interval: interval,
+        frequency: frequency, startMonth: Int(start.month), startDayOfMonth: Int(start.day)
+      )?.ordinal
+    }
+    guard rule.everyPeriodHoldsAnInstance(startDayOfMonth: Int(start.day)) else { return nil }
+    return RuleReach.everyPeriodBound(
+      frequency, count: Int(rule.count), interval: interval, from: startDay)?.ordinal
+  }
+}
+
+extension RecurrenceRule {
+  /// Whether every period of the rule's FREQ is sure to hold an instance, as ``RuleFacts``
+  /// decides it from the rule's bytes: BY parts that only add times within a day (BYHOUR,
+  /// BYMINUTE, BYSECOND), plus, per FREQ, day parts every period contains — plain weekdays,
+  /// month days 1–28, months (in a YEARLY rule) with DTSTART's day of month at most 28. BYSETPOS,
+  /// ordinals, late month days, BYYEARDAY, BYWEEKNO and RSCALE can leave a period empty.
+  func everyPeriodHoldsAnInstance(startDayOfMonth: Int) -> Bool {
+    guard let frequency, rscale == nil, bySetPosition.isEmpty, byYearDay.isEmpty,
+      byWeekNumber.isEmpty, byMonth.allSatisfy({ (1...12).contains($0) })
+    else { return false }
+    let days = !byDay.isEmpty
+    let monthDays = !byMonthDay.isEmpty
+    let months = !byMonth.isEmpty
+    let plainDays = byDay.allSatisfy { RecurrenceRule.weekday($0).position == 0 }
+    let earlyMonthDays = byMonthDay.allSatisfy { (1...28).contains($0) }
+    switch frequency {
+    case .daily:
+      return !days && !monthDays && !months
+    case .weekly:
+      return !monthDays && !months && plainDays
+    case .monthly:
+      return !months && (monthDays ? !days && earlyMonthDays : plainDays)
+    case .yearly:
+      if monthDays { return !days && earlyMonthDays }
+      return days ? plainDays : startDayOfMonth <= 28
+    case .secondly, .minutely, .hourly:
+      return false
+    }
   }
 }
 

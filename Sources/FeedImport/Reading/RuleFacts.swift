@@ -197,18 +197,7 @@ struct RuleFacts: Sendable {
   /// period starts at most one period before DTSTART. A period is at most 1 day (+1 hour of a
   /// DST change, covered by the extra day), 7 days, 31 days or 366 days.
   private func countBound(_ frequency: Frequency, count: Int, from start: Day) -> Day? {
-    let periodDays: Int
-    switch frequency {
-    case .daily: periodDays = 1
-    case .weekly: periodDays = 7
-    case .monthly: periodDays = 31
-    case .yearly: periodDays = 366
-    case .secondly, .minutely, .hourly: return nil
-    }
-    let (periods, overflow1) = count.multipliedReportingOverflow(by: interval)
-    let (days, overflow2) = (periods + 1).multipliedReportingOverflow(by: periodDays)
-    guard !overflow1, !overflow2, days < 3_000 * 366 else { return nil }
-    return start.adding(days: days + 1)
+    RuleReach.everyPeriodBound(frequency, count: count, interval: interval, from: start)
   }
 
   /// Whether every period of the rule's FREQ is sure to hold an instance: BY parts that only

@@ -27,6 +27,28 @@ enum RuleDensityLimit {
 /// How far a COUNT rule without BY parts reaches: the one owner of that bound, asked by the
 /// byte scan's pre-filter (``RuleFacts``) and by a loaded series' reach (`EventRecord.reach`).
 enum RuleReach {
+  /// The last day an instance of a COUNT rule can start on when every period of its FREQ
+  /// (DAILY or coarser) holds at least one instance, from DTSTART's day `start`; nil for finer
+  /// FREQs or past ``yearsCap``. The proof is ``RuleFacts``' (`countBound`): by the end of period
+  /// COUNT·INTERVAL at least COUNT instances have come, and a period is at most 1 day (+1 hour
+  /// of a DST change, covered by the extra day), 7, 31 or 366 days.
+  static func everyPeriodBound(
+    _ frequency: RecurrenceFrequency, count: Int, interval: Int, from start: Day
+  ) -> Day? {
+    let periodDays: Int
+    switch frequency {
+    case .daily: periodDays = 1
+    case .weekly: periodDays = 7
+    case .monthly: periodDays = 31
+    case .yearly: periodDays = 366
+    case .secondly, .minutely, .hourly: return nil
+    }
+    let (periods, overflow1) = count.multipliedReportingOverflow(by: interval)
+    let (days, overflow2) = (periods + 1).multipliedReportingOverflow(by: periodDays)
+    guard !overflow1, !overflow2, days < 3_000 * 366 else { return nil }
+    return start.adding(days: days + 1)
+  }
+
   /// Rules whose instances would span this many years or more are left unbounded: far past
   /// libical's years, and the products stay far inside `Int`.
   static let yearsCap = 3_000
