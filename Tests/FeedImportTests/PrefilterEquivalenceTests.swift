@@ -111,6 +111,9 @@ import Testing
       "RRULE:FREQ=YEARLY;COUNT=20;BYMONTH=8;BYMONTHDAY=12", "SUMMARY:Twelfth", "END:VEVENT",
       "BEGIN:VEVENT", "UID:thirty-first", "DTSTART;VALUE=DATE:20240131",
       "RRULE:FREQ=MONTHLY;COUNT=10;BYMONTHDAY=31", "SUMMARY:Thirty-first", "END:VEVENT",
+      // Months without a 31st hold no instance: the fifth is on 31 August.
+      "BEGIN:VEVENT", "UID:thirty-first-at-ten", "DTSTART:20240131T100000Z", "DURATION:PT1H",
+      "RRULE:FREQ=MONTHLY;COUNT=5;BYHOUR=10", "SUMMARY:Thirty-first at ten", "END:VEVENT",
       "END:VCALENDAR",
     ]
     let text = lines.joined(separator: "\r\n") + "\r\n"
@@ -121,7 +124,7 @@ import Testing
     let (layouts, warnings) = MonthLayouter.layOut([whole], request: request)
     #expect(warnings.isEmpty)
     let titles = try #require(layouts.first).weeks.flatMap(\.lanes).flatMap { $0 }.map(\.title)
-    #expect(Set(titles) == ["Tenth of August", "Twelfth", "Thirty-first"])
+    #expect(Set(titles) == ["Tenth of August", "Twelfth", "Thirty-first", "Thirty-first at ten"])
     #expect(try json(whole, request) == json(filtered, request))
   }
 

@@ -75,6 +75,28 @@ import Testing
         == nil, "\(rule)")
   }
 
+  /// A MONTHLY rule whose only BY parts are times falls on DTSTART's day of month, which
+  /// months from the 29th on skip: any bound given is no earlier than libical's last instance
+  /// (one from the 31st with COUNT=12 ends 19 months on, where one instance a month would end
+  /// in 12).
+  @Test(arguments: [
+    "FREQ=MONTHLY;BYHOUR=10;COUNT=12", "FREQ=MONTHLY;BYMINUTE=5,35;COUNT=30",
+    "FREQ=MONTHLY;BYHOUR=9;COUNT=7;INTERVAL=2", "FREQ=YEARLY;BYHOUR=9;BYMONTH=2;COUNT=5",
+  ])
+  func timeOnlyPartsBoundNoEarlierThanLibicalFromAnyDay(rule: String) throws {
+    for month in [1, 3, 8, 12] {
+      for day in [27, 28, 29, 30, 31] {
+        let start = try #require(Day(year: 2019, month: month, day: day))
+        let text = "2019" + (month < 10 ? "0" : "") + "\(month)\(day)T090000"
+        // No instance at all (30 February): any bound holds.
+        guard let last = RuleFactsTests.libicalLastDay(rule, start: text) else { continue }
+        let bound = RuleFactsTests.facts(rule).lastStartDay(
+          from: start, startMonth: month, startDayOfMonth: day)
+        #expect(bound.map { $0.ordinal >= last.ordinal } ?? true, "\(rule) from \(start)")
+      }
+    }
+  }
+
   @Test func yearlyMonthsFromDTSTARTsDayBoundOnlyUpToThe28th() throws {
     let rule = "FREQ=YEARLY;BYMONTH=2,4;COUNT=6"
     let early = try #require(Day(year: 2019, month: 1, day: 28))

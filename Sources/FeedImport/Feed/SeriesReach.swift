@@ -54,7 +54,8 @@ extension RecurrenceRule {
   /// Whether every period of the rule's FREQ is sure to hold an instance, as ``RuleFacts``
   /// decides it from the rule's bytes: BY parts that only add times within a day (BYHOUR,
   /// BYMINUTE, BYSECOND), plus, per FREQ, day parts every period contains — plain weekdays,
-  /// month days 1–28, months (in a YEARLY rule) with DTSTART's day of month at most 28. BYSETPOS,
+  /// month days 1–28, and with no day part in a MONTHLY or YEARLY rule (BYMONTH aside), DTSTART's
+  /// day of month at most 28. BYSETPOS,
   /// ordinals, late month days, BYYEARDAY, BYWEEKNO and RSCALE can leave a period empty.
   func everyPeriodHoldsAnInstance(startDayOfMonth: Int) -> Bool {
     guard let frequency, rscale == nil, bySetPosition.isEmpty, byYearDay.isEmpty,
@@ -71,7 +72,9 @@ extension RecurrenceRule {
     case .weekly:
       return !monthDays && !months && plainDays
     case .monthly:
-      return !months && (monthDays ? !days && earlyMonthDays : plainDays)
+      // Without day parts the instance falls on DTSTART's day of month: 29-31 skip months.
+      if monthDays { return !months && !days && earlyMonthDays }
+      return !months && (days ? plainDays : startDayOfMonth <= 28)
     case .yearly:
       if monthDays { return !days && earlyMonthDays }
       return days ? plainDays : startDayOfMonth <= 28

@@ -203,8 +203,9 @@ struct RuleFacts: Sendable {
   /// Whether every period of the rule's FREQ is sure to hold an instance: BY parts that only
   /// add times within a day (BYHOUR, BYMINUTE, BYSECOND), plus, per FREQ, day parts that every
   /// period contains — plain weekdays (every week and month holds each weekday; a year holds
-  /// twelve months), month days 1–28 (every month has them), months with DTSTART's day of month
-  /// at most 28. BYSETPOS, ordinals, negative or late month days, BYYEARDAY and BYWEEKNO can
+  /// twelve months), month days 1–28 (every month has them), and, with no day part in a MONTHLY
+  /// or YEARLY rule, DTSTART's day of month at most 28 (a MONTHLY rule from the 31st with only a
+  /// BYHOUR skips five months a year). BYSETPOS, ordinals, negative or late month days, BYYEARDAY and BYWEEKNO can
   /// leave a period empty (BYMONTHDAY=31 in April, 29 February): no bound then.
   private func everyPeriodHoldsAnInstance(_ frequency: Frequency, startDayOfMonth: Int) -> Bool {
     guard byPartsTakenByLibical(frequency) else { return false }
@@ -223,7 +224,9 @@ struct RuleFacts: Sendable {
     case .weekly:
       return names == 0 || (onlyDays && plainDays)
     case .monthly:
-      return names == 0 || (onlyDays && plainDays) || (onlyMonthDays && earlyMonthDays)
+      // Without day parts the instance falls on DTSTART's day of month: 29-31 skip months.
+      return (names == 0 && startDayOfMonth <= 28) || (onlyDays && plainDays)
+        || (onlyMonthDays && earlyMonthDays)
     case .yearly:
       names &= ~ByPart.Name.month.bit
       return (names == 0 && startDayOfMonth <= 28)
