@@ -145,16 +145,23 @@ struct ComponentScanner {
     _ emit: (ScannedItem) -> Void
   ) -> Bool {
     guard var held = heldLine else { return false }
-    heldLine = nil
     if isContinuation, held.bytes.count < ComponentScanner.maximumHeldLine {
+      heldLine = nil  // `held` the only reference: appended in place
       held.bytes.append(contentsOf: line.dropFirst())
       heldLine = held
       return true
     }
+    handleHeldLine(emit)
+    return false
+  }
+
+  /// Handles the held line (``heldLine``), if any, as it stands: no more of it is coming.
+  private mutating func handleHeldLine(_ emit: (ScannedItem) -> Void) {
+    guard let held = heldLine else { return }
+    heldLine = nil
     held.bytes.withUnsafeBufferPointer {
       scanLine($0, number: held.number, inPlace: false, continuation: false, mayHold: false, emit)
     }
-    return false
   }
 
   /// Handles one physical line, or the unfolded BEGIN or END line held before it; with
@@ -238,12 +245,7 @@ struct ComponentScanner {
 
   /// Reports what is left open at the end of the input.
   mutating func finish(_ emit: (ScannedItem) -> Void) {
-    if let held = heldLine {
-      heldLine = nil
-      held.bytes.withUnsafeBufferPointer {
-        scanLine($0, number: held.number, inPlace: false, continuation: false, mayHold: false, emit)
-      }
-    }
+    handleHeldLine(emit)
     flushCalendarProperty(emit)
     switch place {
     case .event:

@@ -35,17 +35,11 @@ enum RuleReach {
   static func everyPeriodBound(
     _ frequency: RecurrenceFrequency, count: Int, interval: Int, from start: Day
   ) -> Day? {
-    let periodDays: Int
-    switch frequency {
-    case .daily: periodDays = 1
-    case .weekly: periodDays = 7
-    case .monthly: periodDays = 31
-    case .yearly: periodDays = 366
-    case .secondly, .minutely, .hourly: return nil
-    }
+    guard frequency.rawValue >= RecurrenceFrequency.daily.rawValue else { return nil }
     let (periods, overflow1) = count.multipliedReportingOverflow(by: interval)
-    let (days, overflow2) = (periods + 1).multipliedReportingOverflow(by: periodDays)
-    guard !overflow1, !overflow2, days < 3_000 * 366 else { return nil }
+    let (days, overflow2) = (periods + 1).multipliedReportingOverflow(
+      by: frequency.mostDaysPerPeriod)
+    guard !overflow1, !overflow2, days < yearsCap * 366 else { return nil }
     return start.adding(days: days + 1)
   }
 
