@@ -10,7 +10,7 @@
 /// rest and its own first occurrence; ``ExpansionWindow/stepRoom``). Once the shared
 /// occurrences are spent, each later event is only probed: expanded up to its first occurrence
 /// and one more (to know whether it lost any). A walk whose estimated steps
-/// (``SeriesExpander/candidates(of:over:)``) are more than what is left is not started, and one
+/// (``RuleSearch/walkSteps(of:over:)``) are more than what is left is not started, and one
 /// stops when what is left cannot hold its next call's longest search
 /// (``RuleSearch/Charge``). So a feed of N events costs the budgets plus N small expansions,
 /// however much each event could cost alone. What was left out is reported once per window by ``warnings(source:)``.

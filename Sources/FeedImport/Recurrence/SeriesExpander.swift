@@ -63,8 +63,8 @@ struct SeriesExpander {
     /// Occurrences the feed's budget left out (at least this many: the expansion stops one
     /// past the cap), when the budget, not the event's cap, cut the set.
     var leftOutByBudget = 0
-    /// The walks from DTSTART started: the candidate times before the window they may look
-    /// at, as estimated before starting (``candidates(of:over:)``).
+    /// The walks from DTSTART started: the steps they take before the window, as estimated
+    /// before starting (``RuleSearch/walkSteps(of:over:)``).
     var walkSteps = 0
     /// Whether the feed's step budget kept a walk from starting.
     var stoppedByBudget = false
@@ -270,7 +270,7 @@ struct SeriesExpander {
       // The iterator walks from DTSTART, looking at every candidate time on the way (libical
       // does that inside one step, so the step count alone does not bound it): when more than
       // the step cap lie before the window, stop before starting, as the walk would.
-      walk = SeriesExpander.candidates(of: rule, over: earliest - startKey)
+      walk = RuleSearch.walkSteps(of: rule, over: earliest - startKey)
       if walk > cap {
         if spentBefore > 0 {
           result.warnings.append(
