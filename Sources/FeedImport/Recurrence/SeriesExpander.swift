@@ -215,6 +215,7 @@ struct SeriesExpander {
       }
     }
     SeriesExpander.replaceCount(of: &rule, from: wallStart)
+    SeriesExpander.replaceCountOfOnePerPeriod(of: &rule, from: wallStart)
     var steps = 0
     /// The event's step cap is met.
     func stepCapMet() {

@@ -1,0 +1,140 @@
+import LaneLayout
+
+/// A MONTHLY or YEARLY rule that has exactly one instance in every FREQ period, on a day that
+/// every month (or every year's month) holds: its COUNT-th instance is found by date arithmetic,
+/// so its COUNT can become an UNTIL and the iterator may jump to the window instead of walking
+/// from DTSTART (libical refuses to jump with COUNT).
+///
+/// The shapes (Gregorian, no time, week-number, year-day or set-position part; the first
+/// matches libical's iterator in `OnePerPeriodRuleTests`):
+/// - MONTHLY on DTSTART's day (1–28), on one BYMONTHDAY (±1–28), or on one BYDAY weekday with a
+///   position (±1–4: `2TU`, `-1FR`);
+/// - YEARLY on DTSTART's month and day (not 29 February), or in one BYMONTH on DTSTART's day,
+///   one BYMONTHDAY or one positioned BYDAY that the month holds in every year.
+struct OnePerPeriodRule {
+  /// Months from one period to the next: INTERVAL, or 12 × INTERVAL for a YEARLY rule.
+  let monthStep: Int
+  /// The month of a YEARLY rule's instances; nil for a MONTHLY rule (every month).
+  let month: Int?
+  /// Which day of the month the instance falls on.
+  let day: DayOfMonth
+
+  /// The day of a month a rule names.
+  enum DayOfMonth: Equatable {
+    /// A day counted from the start (1…28) or, negative, from the end (−1 is the last day).
+    case number(Int)
+    /// The `position`-th weekday (libical's numbers, 1 = Sunday … 7 = Saturday) of the month,
+    /// from the end when negative.
+    case weekday(Int, position: Int)
+  }
+
+  /// The rule's one-instance-a-period shape from DTSTART `start`; nil when it has none.
+  init?(_ rule: RecurrenceRule, start: WallTime) {
+    guard rule.rscale == nil, let frequency = rule.frequency,
+      frequency == .monthly || frequency == .yearly,
+      rule.bySecond.isEmpty, rule.byMinute.isEmpty, rule.byHour.isEmpty,
+      rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty, rule.bySetPosition.isEmpty,
+      rule.byMonthDay.count + rule.byDay.count <= 1
+    else { return nil }
+    let interval = Int(max(1, rule.interval))
+    let startDay = Int(start.day)
+    if frequency == .monthly {
+      guard rule.byMonth.isEmpty else { return nil }
+      monthStep = interval
+      month = nil
+    } else {
+      // A day part without BYMONTH counts in the year (`BYDAY=20MO`), or as libical reads it.
+      guard rule.byMonth.count == 1 || rule.byMonthDay.count + rule.byDay.count == 0
+      else { return nil }
+      monthStep = 12 * interval
+      month = rule.byMonth.first.map(Int.init) ?? Int(start.month)
+    }
+    guard (1...12).contains(month ?? 1) else { return nil }
+    // The fewest days the month (any month, for MONTHLY) has in any year.
+    let shortest = month.map { $0 == 2 ? 28 : Day.daysIn(year: 2001, month: $0) } ?? 28
+    if let number = rule.byMonthDay.first {
+      day = .number(Int(number))
+    } else if let value = rule.byDay.first {
+      let (weekday, position) = RecurrenceRule.weekday(value)
+      guard (1...7).contains(weekday), position != 0, abs(position) <= 4 else { return nil }
+      day = .weekday(weekday, position: position)
+    } else {
+      // YEARLY without BYMONTH, or MONTHLY: DTSTART's day; YEARLY with BYMONTH: DTSTART's day
+      // of that month.
+      if frequency == .yearly, rule.byMonth.isEmpty, start.month == 2, start.day == 29 {
+        return nil
+      }
+      day = .number(startDay)
+    }
+    if case .number(let number) = day {
+      guard number != 0, abs(number) <= shortest else { return nil }
+    }
+  }
+
+  /// The year and month of period `index` (0: DTSTART's period, starting in `startYear` and
+  /// `startMonth`).
+  func month(of index: Int, startYear: Int, startMonth: Int) -> (year: Int, month: Int) {
+    let first = startYear * 12 + (month ?? startMonth) - 1
+    let months = first + index * monthStep
+    return (months / 12, months % 12 + 1)
+  }
+
+  /// The day of the instance in `month` of `year`.
+  func dayOfMonth(year: Int, month: Int) -> Int {
+    let length = Day.daysIn(year: year, month: month)
+    switch day {
+    case .number(let number):
+      return number > 0 ? number : length + 1 + number
+    case .weekday(let weekday, let position):
+      if position > 0 {
+        let first = Day(ordinal: Day.daysSinceEpoch(year: year, month: month, day: 1))
+        return 1 + (weekday - libicalWeekday(first) + 7) % 7 + 7 * (position - 1)
+      }
+      let last = Day(ordinal: Day.daysSinceEpoch(year: year, month: month, day: length))
+      return length - (libicalWeekday(last) - weekday + 7) % 7 + 7 * (position + 1)
+    }
+  }
+
+  /// libical's number of `day`'s weekday: 1 = Sunday … 7 = Saturday.
+  private func libicalWeekday(_ day: Day) -> Int {
+    ((day.ordinal % 7 + 7) % 7 + 4) % 7 + 1
+  }
+
+  /// The wall-clock time of the last instance of a COUNT of `count` from `wallStart`: DTSTART
+  /// takes the first place when the rule does not hold it (RFC 5545 3.3.10), and an instance of
+  /// DTSTART's period before DTSTART is no instance. DTSTART itself when the rule keeps none of
+  /// its own (COUNT 1, DTSTART off the rule); nil past year 9999.
+  func lastInstance(count: Int, from wallStart: WallTime) -> WallTime? {
+    let startYear = Int(wallStart.year)
+    let startMonth = Int(wallStart.month)
+    let (year0, month0) = month(of: 0, startYear: startYear, startMonth: startMonth)
+    let first = (year0, month0, dayOfMonth(year: year0, month: month0))
+    let start = (startYear, startMonth, Int(wallStart.day))
+    // The rule's own instances to keep: DTSTART off the rule takes a place.
+    let needed = first == start ? count : count - 1
+    guard needed > 0 else { return wallStart }
+    // An instance of DTSTART's period before DTSTART is none: the kept ones start a period on.
+    let lastIndex = first < start ? needed : needed - 1
+    let (year, month) = month(of: lastIndex, startYear: startYear, startMonth: startMonth)
+    guard year <= 9999 else { return nil }
+    var until = wallStart
+    until.year = Int32(year)
+    until.month = Int32(month)
+    until.day = Int32(dayOfMonth(year: year, month: month))
+    return until
+  }
+}
+
+extension SeriesExpander {
+  /// Turns the COUNT of a rule with one instance in every period (``OnePerPeriodRule``) into
+  /// the UNTIL of its last instance, so that the iterator may jump to the window: the same set,
+  /// since UNTIL is inclusive and the next instance lies in a later period.
+  static func replaceCountOfOnePerPeriod(of rule: inout RecurrenceRule, from wallStart: WallTime) {
+    guard rule.count > 0, rule.until.isNull,
+      let shape = OnePerPeriodRule(rule, start: wallStart),
+      let until = shape.lastInstance(count: Int(rule.count), from: wallStart)
+    else { return }
+    rule.count = 0
+    rule.until = until
+  }
+}
