@@ -37,7 +37,6 @@ struct OnePerPeriodRule {
       rule.byMonthDay.count + rule.byDay.count <= 1
     else { return nil }
     let interval = Int(max(1, rule.interval))
-    let startDay = Int(start.day)
     if frequency == .monthly {
       guard rule.byMonth.isEmpty else { return nil }
       monthStep = interval
@@ -59,12 +58,8 @@ struct OnePerPeriodRule {
       guard (1...7).contains(weekday), position != 0, abs(position) <= 4 else { return nil }
       day = .weekday(weekday, position: position)
     } else {
-      // YEARLY without BYMONTH, or MONTHLY: DTSTART's day; YEARLY with BYMONTH: DTSTART's day
-      // of that month.
-      if frequency == .yearly, rule.byMonth.isEmpty, start.month == 2, start.day == 29 {
-        return nil
-      }
-      day = .number(startDay)
+      // DTSTART's day, in every month or in the rule's month (29 February: not every year).
+      day = .number(Int(start.day))
     }
     if case .number(let number) = day {
       guard number != 0, abs(number) <= shortest else { return nil }

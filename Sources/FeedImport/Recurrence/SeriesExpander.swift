@@ -268,9 +268,10 @@ struct SeriesExpander {
     let cap = max(0, Int64(window.maximumSteps) - spentBefore)
     let room = max(0, Int64(window.stepRoom) - spentBefore)
     if !mayJump {
-      // The iterator walks from DTSTART, looking at every candidate time on the way (libical
-      // does that inside one step, so the step count alone does not bound it): when more than
-      // the step cap lie before the window, stop before starting, as the walk would.
+      // The iterator walks from DTSTART, working out every period on the way (libical does
+      // that inside one step, so the step count alone does not bound it): when the walk's
+      // estimated steps before the window are more than the step cap, stop before starting, as
+      // the walk would.
       walk = RuleSearch.walkSteps(of: rule, over: earliest - startKey)
       if walk > cap {
         if spentBefore > 0 {
