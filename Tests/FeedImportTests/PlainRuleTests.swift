@@ -4,8 +4,9 @@ import IcsLanes
 import LaneLayout
 import Testing
 
-/// DAILY and WEEKLY rules without BY parts (their COUNT turned into an UNTIL) and WEEKLY rules
-/// with plain BYDAY weekdays (any WKST) are counted out by day arithmetic instead of by libical's
+/// DAILY and WEEKLY rules without BY parts (their COUNT turned into an UNTIL) and WEEKLY rules,
+/// or DAILY ones without INTERVAL, with plain BYDAY weekdays (any WKST) are counted out by day
+/// arithmetic instead of by libical's
 /// iterator. Each such rule is checked against the
 /// same rule with a BY part that filters nothing (`BYMONTH` listing every month), which libical's
 /// iterator expands: both must give the same occurrences in every window.
@@ -33,8 +34,9 @@ import Testing
     }
     let length = allDay ? "DURATION:P\(1 + random.next(3))D" : "DURATION:PT\(1 + random.next(30))H"
     var rule = random.next(2) == 0 ? "FREQ=DAILY" : "FREQ=WEEKLY"
-    if rule == "FREQ=WEEKLY", random.next(2) == 0 {
-      // Plain weekdays (the DTSTART's or not), and sometimes a week start other than Monday.
+    if random.next(2) == 0 {
+      // Plain weekdays (the DTSTART's or not), and sometimes a week start other than Monday
+      // (DAILY too: every day on those weekdays is every week on them).
       // Every week: with INTERVAL, libical 3.0.16 counts the weeks wrongly when DTSTART is on
       // none of the days (see `weeklyDaysEveryFewWeeksFollowRFC5545`).
       let names = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]

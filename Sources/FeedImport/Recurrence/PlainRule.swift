@@ -56,15 +56,19 @@ extension SeriesExpander {
 }
 
 extension SeriesExpander {
-  /// The weekdays (libical's numbers, 1 = Sunday … 7 = Saturday) of a WEEKLY rule whose only BY
-  /// part is BYDAY with plain weekdays (no ordinals), Gregorian; nil for any other rule.
+  /// The weekdays (libical's numbers, 1 = Sunday … 7 = Saturday) of a WEEKLY rule, or a DAILY
+  /// rule without INTERVAL, whose only BY part is BYDAY with plain weekdays (no ordinals),
+  /// Gregorian; nil for any other rule.
   ///
   /// Such a rule's instances are DTSTART's wall-clock time on those weekdays of every
   /// INTERVAL-th week (weeks starting on WKST, counted from DTSTART's), from DTSTART on: they
   /// are counted out directly, like ``plainStepDays(of:)``'s rules; `PlainRuleTests` checks them
   /// against libical's iterator.
   static func weeklyDays(of rule: RecurrenceRule) -> [Int]? {
-    guard rule.frequency == .weekly, rule.rscale == nil else { return nil }
+    // Every day limited to some weekdays is every week on them (`FREQ=DAILY;BYDAY=MO,…,FR`,
+    // the weekday standup), whatever WKST.
+    let everyDay = rule.frequency == .daily && rule.interval <= 1
+    guard rule.frequency == .weekly || everyDay, rule.rscale == nil else { return nil }
     var onlyDays = rule
     onlyDays.byDay = []
     guard !onlyDays.hasByParts else { return nil }
