@@ -20,7 +20,9 @@ enum IndexSchema {
   /// Bumped whenever the tables or what the survey records change: an older index is rebuilt.
   /// 3: the scan reads lines folded anywhere (an event whose property name is folded is kept
   /// for every window; a folded BEGIN line frames its event).
-  static let version = 3
+  /// 4: a series the scan cannot bound (no end, or BY parts it does not read) reaches from its
+  /// DTSTART on, no longer every window.
+  static let version = 4
 
   static let statements = [
     """

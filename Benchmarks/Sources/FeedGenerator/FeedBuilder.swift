@@ -88,6 +88,12 @@ struct FeedBuilder {
         try writeTimetable()
       case .bookings:
         try writeBookings()
+      case .office:
+        var written = 0
+        while written < options.events {
+          written += writeOfficeEvent(remaining: options.events - written)
+          try w.flushIfNeeded()
+        }
       }
     }
     w.line("END:VCALENDAR")
@@ -303,13 +309,7 @@ struct FeedBuilder {
 
     // Master.
     beginEvent(uidIndex: uidIndex, uidBits: uidBits)
-    if allDay {
-      writeDate("DTSTART", day: startDay)
-      writeDate("DTEND", day: startDay + 1)
-    } else {
-      writeDateTime("DTSTART", zone: zone, day: startDay, minute: start)
-      writeDateTime("DTEND", zone: zone, day: startDay, minute: start + duration)
-    }
+    writeMasterTimes(allDay: allDay, zone: zone, day: startDay, start: start, duration: duration)
     w.append("RRULE:FREQ=WEEKLY")
     if interval > 1 {
       w.append(";INTERVAL=")
@@ -389,6 +389,18 @@ struct FeedBuilder {
       }
     }
     return 1 + overrides.count
+  }
+
+  /// A series master's DTSTART and DTEND: one date, or `start` and `start + duration`
+  /// minutes into `day` in `zone`.
+  mutating func writeMasterTimes(allDay: Bool, zone: Zone, day: Int, start: Int, duration: Int) {
+    if allDay {
+      writeDate("DTSTART", day: day)
+      writeDate("DTEND", day: day + 1)
+    } else {
+      writeDateTime("DTSTART", zone: zone, day: day, minute: start)
+      writeDateTime("DTEND", zone: zone, day: day, minute: start + duration)
+    }
   }
 
   static let recurringStartMinutes = [0, 0, 30]

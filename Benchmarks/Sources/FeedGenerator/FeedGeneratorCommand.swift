@@ -38,7 +38,7 @@ struct FeedGeneratorCommand: ParsableCommand {
     help: ArgumentHelp("Put all events inside this month.", valueName: "YYYY-MM"))
   var denseMonth: String?
 
-  @Option(help: "Kind of feed: standard, mixed, timetable or bookings.")
+  @Option(help: "Kind of feed: standard, mixed, timetable, bookings or office.")
   var profile: FeedProfile = .standard
 
   @Option(name: [.customShort("o"), .long], help: "Output file (default: standard output).")

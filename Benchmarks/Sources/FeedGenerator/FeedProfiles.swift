@@ -13,6 +13,10 @@ enum FeedProfile: String, CaseIterable, ExpressibleByArgument {
   case timetable
   /// Room bookings: single timed events, several per room per day, a few weekly series.
   case bookings
+  /// A company's shared calendar: 40% recurring meetings of every common shape (weekday
+  /// standups, weekly, monthly on positioned weekdays or days of the month, yearly birthdays,
+  /// RDATE lists; ending by COUNT, UNTIL or never), the rest single meetings.
+  case office
 }
 
 /// An override as written, so that the mixed profile can write another of the same instance.

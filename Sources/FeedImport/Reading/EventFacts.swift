@@ -18,8 +18,10 @@ struct EventFacts: Sendable {
   var recurs = false
   /// How many RRULE lines the event has.
   var ruleCount = 0
-  /// RDATE or EXRULE: recurrence this scan does not bound.
+  /// EXRULE, or an RDATE this scan does not read whole: recurrence it does not bound.
   var unboundedRecurrence = false
+  /// The earliest day of the event's RDATE values, when it has RDATEs (all read).
+  var earliestRecurrenceDay: Day?
   /// What the scan read of the (first) RRULE.
   var rule: RuleFacts?
   /// The event carries a RECURRENCE-ID: it overrides an instance of a series.
@@ -57,6 +59,8 @@ struct EventFacts: Sendable {
   private var sequenceCount = 0
 
   static let uidLimit = 1_000
+  /// The last day an instance can start on: libical's times end with year 9999.
+  static let lastInstanceDay = Day(ordinal: Day.daysSinceEpoch(year: 9999, month: 12, day: 31))
   /// Days an overridden instance is assumed to last at most before the loader checks.
   static let replacedInstanceMargin = 7
 
@@ -71,9 +75,10 @@ struct EventFacts: Sendable {
   /// Whether the event may have an occurrence whose days meet `first…last`.
   ///
   /// Conservative: anything uncertain is kept. ``ZoneMargin``'s days on both sides cover every
-  /// UTC offset and floating time, whatever the display zone. A recurring event is passed over
-  /// only when it has a single RRULE this scan can bound (``RuleFacts``), no RDATE or EXRULE,
-  /// and a readable length; every RECURRENCE-ID override and every cancelled event is kept.
+  /// UTC offset and floating time, whatever the display zone. A recurring event without RDATE
+  /// or EXRULE, with a readable length, is passed over for windows before its DTSTART, and
+  /// after its last instance when it has a single RRULE this scan can bound (``RuleFacts``);
+  /// every RECURRENCE-ID override and every cancelled event is kept.
   func mayTouch(first: Day, last: Day) -> Bool {
     guard let reach else { return true }
     if let replaced = reach.replaced,
@@ -119,18 +124,28 @@ struct EventFacts: Sendable {
     } else {
       end = start.adding(days: 1)
     }
+    var firstStart = start
     var lastStart = start
     if recurs {
-      let components = start.components
-      guard ruleCount == 1, !unboundedRecurrence, let rule,
-        let ruleEnd = rule.lastStartDay(
+      guard !unboundedRecurrence else { return nil }
+      // No instance of an RRULE starts before DTSTART (RFC 5545 3.3.10; libical's iterator
+      // starts there), nor an RDATE before its own day: a series this scan cannot bound still
+      // reaches no window before those, only every window from there to libical's last year.
+      lastStart = EventFacts.lastInstanceDay
+      if let earliest = earliestRecurrenceDay {
+        firstStart = min(start, earliest)
+      } else if ruleCount == 1, let rule {
+        let components = start.components
+        if let ruleEnd = rule.lastStartDay(
           from: start, startMonth: components.month, startDayOfMonth: components.day)
-      else { return nil }
-      lastStart = max(start, ruleEnd)
+        {
+          lastStart = max(start, ruleEnd)
+        }
+      }
     }
     let length = max(0, start.distance(to: end))
-    // Never empty: `lastStart` is not before `start` and `length` not below 0.
-    return (replacedDays, start.ordinal...(lastStart.ordinal + length))
+    // Never empty: `lastStart` is not before `firstStart` and `length` not below 0.
+    return (replacedDays, firstStart.ordinal...(lastStart.ordinal + length))
   }
 
   /// The properties the scan reads; `unused` for the common ones nothing in icslanes reads;
@@ -171,7 +186,14 @@ struct EventFacts: Sendable {
       if ruleCount == 1, let start = EventFacts.valueStart(line) {
         rule = RuleFacts(value: line[start...])
       }
-    case .rdate, .exrule:
+    case .rdate:
+      recurs = true
+      if let earliest = EventFacts.earliestDay(ofDates: line) {
+        earliestRecurrenceDay = min(earliestRecurrenceDay ?? earliest, earliest)
+      } else {
+        unboundedRecurrence = true
+      }
+    case .exrule:
       recurs = true
       unboundedRecurrence = true
     case .exdate:
@@ -215,8 +237,8 @@ struct EventFacts: Sendable {
     switch property {
     case .dtStart, .dtEnd, .duration, .status, .recurrenceId, .exdate: unreadable = true
     case .sequence: sequence = nil
-    // A folded RRULE is read no further: keep the event.
-    case .rrule: unboundedRecurrence = true
+    // A folded RRULE or RDATE is read no further: keep the event.
+    case .rrule, .rdate: unboundedRecurrence = true
     default: break
     }
   }
@@ -401,6 +423,32 @@ struct EventFacts: Sendable {
     return text.withUTF8 { bytes in
       bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != 0x5C && $0 != 0x2C }
     }
+  }
+
+  /// The earliest day an RDATE line's values start on (the start of a PERIOD); nil when one
+  /// value is not a DATE, DATE-TIME or PERIOD this scan reads strictly.
+  static func earliestDay(ofDates line: UnsafeBufferPointer<UInt8>) -> Day? {
+    guard let start = valueStart(line) else { return nil }
+    let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
+    // A PERIOD starts with a DATE-TIME; any VALUE but DATE, DATE-TIME and PERIOD is unread.
+    let isPeriod = contains(parameters, "PERIOD")
+    guard let wantsDate = isPeriod ? false : wantsDate(parameters) else { return nil }
+    var earliest: Day?
+    var itemStart = start
+    for index in start...line.count where index == line.count || line[index] == UInt8(ascii: ",") {
+      var itemEnd = index
+      if isPeriod {
+        guard
+          let slash = line[itemStart..<index].firstIndex(of: UInt8(ascii: "/"))
+        else { return nil }
+        itemEnd = slash
+      }
+      let item = UnsafeBufferPointer(rebasing: line[itemStart..<itemEnd])
+      guard let day = dayValue(item, wantsDate: wantsDate) else { return nil }
+      earliest = min(earliest ?? day, day)
+      itemStart = index + 1
+    }
+    return earliest
   }
 
   /// Whether every value of an EXDATE line is one ``dayValue(_:parameters:)`` reads.

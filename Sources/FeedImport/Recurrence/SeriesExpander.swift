@@ -113,13 +113,22 @@ struct SeriesExpander {
       return result
     }
     var found: [Int64: SeriesInstance] = [:]
+    // The starts an RDATE PERIOD has taken (the first PERIOD at a start wins).
+    var periodStarts: Set<Int64> = []
 
     // Duplicate instances are one (RFC 5545 3.8.5.3); an RDATE PERIOD at the same start gives
-    // that instance its own end (3.8.5.2), so it wins over DTSTART or a rule instance.
+    // that instance its own end (3.8.5.2), so it wins over DTSTART or a rule instance, also
+    // when the PERIOD misses the visible days and the longer instance would not: else a month
+    // showed the instance with DTSTART's length, and the month before with the PERIOD's.
     func consider(_ time: WallTime, end: WallTime? = nil) {
       let key = SeriesExpander.key(of: time, allDay: record.allDay)
-      guard key >= earliest, key < latest else { return }
-      if let existing = found[key], existing.explicitEnd != nil || end == nil { return }
+      guard key >= earliest, key < latest, !periodStarts.contains(key) else { return }
+      if end != nil {
+        periodStarts.insert(key)
+        found[key] = instance(time, end: end, key: key)
+        return
+      }
+      if found[key] != nil { return }
       if let placed = instance(time, end: end, key: key) { found[key] = placed }
     }
 

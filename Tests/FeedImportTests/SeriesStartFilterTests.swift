@@ -1,0 +1,96 @@
+import FeedImport
+import Foundation
+import IcsLanes
+import LaneLayout
+import Testing
+
+/// Series the scan cannot bound (no end, BY parts it does not read, several RRULEs, RDATEs) are
+/// passed over for the windows before their first instance: no RRULE instance starts before
+/// DTSTART, no RDATE before its own day. They were kept for every window, parsed by libical
+/// even for a month years before them.
+@Suite struct SeriesStartFilterTests {
+  static let feedText: String = {
+    let events = [
+      Hostile.event(
+        "open-weekly", "DTSTART:20200302T090000Z", "DURATION:PT1H", "RRULE:FREQ=WEEKLY"),
+      Hostile.event(
+        "open-daily-berlin", "DTSTART;TZID=Europe/Berlin:20200615T003000", "DURATION:PT1H",
+        "RRULE:FREQ=DAILY;INTERVAL=9"),
+      Hostile.event(
+        "yearly-all-day", "DTSTART;VALUE=DATE:20201231", "RRULE:FREQ=YEARLY"),
+      Hostile.event(
+        "last-workday-kiritimati", "DTSTART;TZID=Pacific/Kiritimati:20200401T000000",
+        "DURATION:PT2H", "RRULE:FREQ=MONTHLY;COUNT=30;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"),
+      Hostile.event(
+        "two-rules-pago", "DTSTART;TZID=Pacific/Pago_Pago:20200910T230000", "DURATION:PT3H",
+        "RRULE:FREQ=WEEKLY;COUNT=3", "RRULE:FREQ=MONTHLY;BYMONTHDAY=1"),
+      Hostile.event(
+        "rdates-before", "DTSTART:20210110T100000Z", "DURATION:PT1H",
+        "RDATE:20200115T100000Z,20201215T100000Z"),
+      Hostile.event(
+        "period-before", "DTSTART;TZID=Europe/Berlin:20210301T100000", "DURATION:PT1H",
+        "RDATE;VALUE=PERIOD;TZID=Europe/Berlin:20200401T230000/PT3H,20200901T080000/20200903T080000",
+        "RRULE:FREQ=WEEKLY;COUNT=2"),
+      Hostile.event(
+        "date-before", "DTSTART;VALUE=DATE:20210501", "RDATE;VALUE=DATE:20200229,20210601"),
+      // The earlier value comes on the folded line, which the scan does not read: kept.
+      Hostile.event(
+        "folded-rdate", "DTSTART:20210601T080000Z", "DURATION:PT1H",
+        "RDATE:20210601T080000Z,\r\n 20200110T080000Z"),
+      Hostile.event(
+        "exrule", "DTSTART:20200701T120000Z", "DURATION:PT1H", "RRULE:FREQ=DAILY",
+        "EXRULE:FREQ=WEEKLY"),
+      Hostile.event(
+        "year-days", "DTSTART:20200505T070000Z", "DURATION:PT30M",
+        "RRULE:FREQ=YEARLY;BYYEARDAY=126,200"),
+      Hostile.event(
+        "ends-early-rdate", "DTSTART:20200801T060000Z", "DURATION:PT1H",
+        "RDATE;VALUE=DATE-TIME:20200802T060000Z", "RDATE:20191231T230000Z"),
+    ]
+    return Hostile.calendar(events.joined())
+  }()
+
+  static let zones = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Berlin"]
+
+  func json(_ feed: Feed, _ request: MonthRequest) throws -> String {
+    try JSONLayoutRenderer.render(MonthLayouter.layOut([feed], request: request).layouts)
+  }
+
+  @Test(arguments: zones)
+  func filteredMonthsMatchTheWholeFeed(zoneName: String) throws {
+    let whole = try Feed(text: Self.feedText, name: "series")
+    #expect(whole.skipped.isEmpty)
+    let zone = try #require(DisplayZone(named: zoneName))
+    var shown = 0
+    for offset in 0..<22 {
+      let month = try #require(YearMonth(year: 2019, month: 10)?.adding(months: offset))
+      let request = MonthRequest(first: month, zone: zone)
+      let filtered = try Feed(
+        text: Self.feedText, name: "series", options: ImportOptions(window: request.window))
+      #expect(try json(filtered, request) == json(whole, request), "\(month) in \(zoneName)")
+      shown +=
+        MonthLayouter.layOut([filtered], request: request).layouts[0].stats?
+        .eventsShown ?? 0
+    }
+    #expect(shown > 50)
+  }
+
+  @Test func monthsBeforeTheSeriesPassThemOver() throws {
+    let zone = try #require(DisplayZone(named: "UTC"))
+    func passedOver(_ year: Int, _ month: Int) throws -> Int {
+      let request = MonthRequest(
+        first: try #require(YearMonth(year: year, month: month)), zone: zone)
+      return try Feed(
+        text: Self.feedText, name: "series", options: ImportOptions(window: request.window)
+      ).eventsPassedOver
+    }
+    // October 2019: all but the EXRULE and the folded RDATE (kept for every window). Each was
+    // kept before, as a series the scan does not bound.
+    #expect(try passedOver(2019, 10) == 10)
+    // December 2019: the RDATE of 31 December is near.
+    #expect(try passedOver(2019, 12) == 9)
+    // February 2020 (its grid ends on 7 March): the RDATE of 15 January has come, and so have
+    // the RDATE of 29 February and the weekly series of 2 March (each kept from there on).
+    #expect(try passedOver(2020, 2) == 6)
+  }
+}
