@@ -85,6 +85,38 @@ extension SeriesExpander {
     return days.isEmpty ? nil : days
   }
 
+  /// Turns the COUNT of a rule with ``weeklyDays(of:)`` into the UNTIL of its last instance
+  /// (DTSTART takes one of the COUNT places when it is not on one of the days), so that its
+  /// instances are counted from a little before the window instead of from DTSTART: the same
+  /// set, since UNTIL is inclusive and instances come in order.
+  static func replaceCount(of rule: inout RecurrenceRule, days: [Int], from wallStart: WallTime) {
+    guard rule.count > 0, rule.until.isNull, let startDay = wallStart.dayValue else { return }
+    let week = WeekGrid(rule: rule, days: days, startDay: startDay)
+    var remaining = Int(rule.count)
+    if !days.contains(week.weekday(startDay.ordinal)) { remaining -= 1 }
+    // The days of DTSTART's week on or after it, then whole weeks of `offsets.count` days.
+    let firstWeek = week.offsets.map { week.firstWeek + $0 }.filter { $0 >= startDay.ordinal }
+    let lastDay: Int
+    if remaining <= 0 {
+      lastDay = startDay.ordinal
+    } else if remaining <= firstWeek.count {
+      lastDay = firstWeek[remaining - 1]
+    } else {
+      let rest = remaining - firstWeek.count - 1
+      let (span, overflow) = (rest / week.offsets.count + 1).multipliedReportingOverflow(
+        by: week.stride)
+      // Past year 9999 libical's times are not usable: leave such rules to COUNT.
+      guard !overflow, span < 3_000_000 else { return }
+      lastDay = week.firstWeek + span + week.offsets[rest % week.offsets.count]
+    }
+    let (year, month, day) = Day(ordinal: lastDay).components
+    guard year <= 9999 else { return }
+    var until = wallStart
+    (until.year, until.month, until.day) = (Int32(year), Int32(month), Int32(day))
+    rule.count = 0
+    rule.until = until
+  }
+
   /// The wall-clock instances of a rule with ``weeklyDays(of:)``, in order, from `wallStart`:
   /// with COUNT from DTSTART's week (DTSTART takes one of the COUNT places when it is not on
   /// one of the days, as ``expandRule`` counts it), else from a little before the window's
@@ -95,13 +127,9 @@ extension SeriesExpander {
     _ body: (WallTime) -> Bool
   ) {
     guard let startDay = wallStart.dayValue else { return }
-    let weekStartDay = rule.weekStart == 0 ? 2 : rule.weekStart
-    // libical's weekday of an ordinal (1970-01-01, ordinal 0, was a Thursday: 5).
-    func weekday(_ ordinal: Int) -> Int { ((ordinal % 7 + 7) % 7 + 4) % 7 + 1 }
-    let firstWeek = startDay.ordinal - (weekday(startDay.ordinal) - weekStartDay + 7) % 7
-    let stride = 7 * Int(max(1, rule.interval))
-    // The days' places in a week that starts on WKST, in order.
-    let offsets = days.map { ($0 - weekStartDay + 7) % 7 }.sorted()
+    let grid = WeekGrid(rule: rule, days: days, startDay: startDay)
+    let (firstWeek, stride, offsets) = (grid.firstWeek, grid.stride, grid.offsets)
+    func weekday(_ ordinal: Int) -> Int { grid.weekday(ordinal) }
     var remaining = Int.max
     var week = 0
     if rule.count > 0 {
@@ -123,4 +151,28 @@ extension SeriesExpander {
       week += 1
     }
   }
+}
+
+/// The weeks a rule with ``SeriesExpander/weeklyDays(of:)`` steps through: they start on WKST,
+/// the first one holds DTSTART, and one in every INTERVAL is the rule's.
+struct WeekGrid {
+  /// The ordinal of the first day of DTSTART's week.
+  let firstWeek: Int
+  /// The days from one of the rule's weeks to the next.
+  let stride: Int
+  /// The days' places in a week that starts on WKST, in order.
+  let offsets: [Int]
+
+  init(rule: RecurrenceRule, days: [Int], startDay: Day) {
+    let weekStartDay = rule.weekStart == 0 ? 2 : rule.weekStart
+    firstWeek = startDay.ordinal - (WeekGrid.weekday(startDay.ordinal) - weekStartDay + 7) % 7
+    stride = 7 * Int(max(1, rule.interval))
+    offsets = days.map { ($0 - weekStartDay + 7) % 7 }.sorted()
+  }
+
+  /// libical's weekday of an ordinal (1 = Sunday … 7 = Saturday; 1970-01-01, ordinal 0, was a
+  /// Thursday: 5).
+  static func weekday(_ ordinal: Int) -> Int { ((ordinal % 7 + 7) % 7 + 4) % 7 + 1 }
+
+  func weekday(_ ordinal: Int) -> Int { WeekGrid.weekday(ordinal) }
 }

@@ -264,6 +264,7 @@ struct SeriesExpander {
       return
     }
     if let days = SeriesExpander.weeklyDays(of: rule) {
+      SeriesExpander.replaceCount(of: &rule, days: days, from: wallStart)
       SeriesExpander.weeklyInstances(
         from: wallStart, rule: rule, days: days, earliest: earliest, take)
       return
