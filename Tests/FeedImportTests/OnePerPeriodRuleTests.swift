@@ -124,6 +124,56 @@ import Testing
     #expect(compared > 1_000)
   }
 
+  @Test func rulesWithoutCountAreCountedOutAsLibicalIteratesThem() throws {
+    var random = SeededRandom(state: 3_3_10)
+    var compared = 0
+    for _ in 0..<2_000 {
+      var start = WallTime()
+      start.year = Int32(1995 + random.next(30))
+      start.month = Int32(1 + random.next(12))
+      start.day = Int32(1 + random.next(Day.daysIn(year: Int(start.year), month: Int(start.month))))
+      if random.next(4) == 0 {
+        start.isDate = true
+      } else {
+        (start.hour, start.minute) = (Int32(random.next(24)), Int32(random.next(4) * 15))
+      }
+      var text = Self.rule(&random, startMonth: Int(start.month))
+      text = String(text[..<text.range(of: ";COUNT=")!.lowerBound])
+      if random.next(2) == 0 {
+        // An UNTIL some years on, as a date-time or (for dates) a date.
+        let year = Int(start.year) + random.next(12)
+        let day = "\(year)\(Self.two(1 + random.next(12)))\(Self.two(1 + random.next(28)))"
+        text += start.isDate ? ";UNTIL=\(day)" : ";UNTIL=\(day)T\(Self.two(random.next(24)))0000"
+      }
+      let rule = RecurrenceRule(icalrecurrencetype_from_string(text), zone: { _ in nil })
+      guard let shape = OnePerPeriodRule(rule, start: start) else { continue }
+      // A window somewhere from DTSTART's year to 15 years on.
+      var window = start
+      (window.year, window.month, window.day) = (start.year + Int32(random.next(15)), 1, 1)
+      window.month = Int32(1 + random.next(12))
+      let earliest = window.fieldSeconds
+      let low = earliest - 40 * 86_400
+      let high = earliest + 3 * 366 * 86_400
+      var counted: [Fields] = []
+      SeriesExpander.onePerPeriodInstances(
+        from: start, shape: shape, until: rule.until, earliest: earliest
+      ) { next in
+        guard next.fieldSeconds < high else { return false }
+        if next.fieldSeconds >= low { counted.append(Fields(next)) }
+        return true
+      }
+      var iterated: [Fields] = []
+      _ = LibicalRecurrence.iterate(rule, from: start, jumpingTo: nil) { next in
+        guard next.fieldSeconds < high else { return false }
+        if next.fieldSeconds >= low { iterated.append(Fields(next)) }
+        return true
+      }
+      #expect(counted == iterated, "\(text) from \(Fields(start)), window \(Fields(window))")
+      if !iterated.isEmpty { compared += 1 }
+    }
+    #expect(compared > 800)
+  }
+
   @Test(arguments: [
     ("FREQ=MONTHLY;BYMONTHDAY=29;COUNT=5", 2024, 1, 10),
     ("FREQ=MONTHLY;BYDAY=5FR;COUNT=5", 2024, 1, 10),

@@ -121,6 +121,38 @@ struct OnePerPeriodRule {
 }
 
 extension SeriesExpander {
+  /// The wall-clock instances of a rule with one instance in every period (``OnePerPeriodRule``)
+  /// and no COUNT, in order, from `wallStart` on, counted out from a period before the one of the
+  /// window's `earliest` instant instead of asking libical's iterator (whose ICU calendar calls
+  /// were a third of twelve months of a company calendar). Stops after UNTIL (inclusive, on the
+  /// wall clock, as libical compares it), past year 9999, or when `body` returns false.
+  /// `OnePerPeriodRuleTests` compares them with libical's iterator.
+  static func onePerPeriodInstances(
+    from wallStart: WallTime, shape: OnePerPeriodRule, until: WallTime, earliest: Int64,
+    _ body: (WallTime) -> Bool
+  ) {
+    let startYear = Int(wallStart.year)
+    let startMonth = Int(wallStart.month)
+    let start = (startYear, startMonth, Int(wallStart.day))
+    let earliestDay = Int((earliest - ZoneMargin.wallClockLeadSeconds) / 86_400)
+    let (earliestYear, earliestMonth, _) = Day(ordinal: earliestDay).components
+    let (firstYear, firstMonth) = shape.month(of: 0, startYear: startYear, startMonth: startMonth)
+    let monthsToWindow = (earliestYear - firstYear) * 12 + earliestMonth - firstMonth
+    var index = max(0, monthsToWindow / shape.monthStep - 1)
+    while true {
+      let (year, month) = shape.month(of: index, startYear: startYear, startMonth: startMonth)
+      guard year <= 9999 else { return }
+      index += 1
+      let day = shape.dayOfMonth(year: year, month: month)
+      // DTSTART's period may hold an instance before DTSTART: none.
+      if (year, month, day) < start { continue }
+      var wall = wallStart
+      (wall.year, wall.month, wall.day) = (Int32(year), Int32(month), Int32(day))
+      if !until.isNull, WallTime.compare(wall, until) > 0 { return }
+      guard body(wall) else { return }
+    }
+  }
+
   /// Turns the COUNT of a rule with one instance in every period (``OnePerPeriodRule``) into
   /// the UNTIL of its last instance, so that the iterator may jump to the window: the same set,
   /// since UNTIL is inclusive and the next instance lies in a later period.

@@ -269,6 +269,11 @@ struct SeriesExpander {
         from: wallStart, rule: rule, days: days, earliest: earliest, take)
       return
     }
+    if rule.count == 0, let shape = OnePerPeriodRule(rule, start: wallStart) {
+      SeriesExpander.onePerPeriodInstances(
+        from: wallStart, shape: shape, until: rule.until, earliest: earliest, take)
+      return
+    }
     let mayJump = rule.count == 0 && rule.byWeekNumber.isEmpty
     let startKey = SeriesExpander.key(of: record.start, allDay: record.allDay)
     var walk: Int64 = 0
