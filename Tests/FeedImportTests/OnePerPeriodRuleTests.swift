@@ -55,6 +55,20 @@ import Testing
     return found
   }
 
+  /// A random DTSTART from 1995 to 2024: a date, or a date-time on the quarter hour.
+  static func randomStart(_ random: inout SeededRandom) -> WallTime {
+    var start = WallTime()
+    start.year = Int32(1995 + random.next(30))
+    start.month = Int32(1 + random.next(12))
+    start.day = Int32(1 + random.next(Day.daysIn(year: Int(start.year), month: Int(start.month))))
+    if random.next(4) == 0 {
+      start.isDate = true
+    } else {
+      (start.hour, start.minute) = (Int32(random.next(24)), Int32(random.next(4) * 15))
+    }
+    return start
+  }
+
   /// A random MONTHLY or YEARLY rule with COUNT, mostly of the one-a-period shapes, some just
   /// outside them (days 29–31, a fifth weekday, 29 February, two days, BYSETPOS).
   static func rule(_ random: inout SeededRandom, startMonth: Int) -> String {
@@ -87,15 +101,7 @@ import Testing
     var replaced = 0
     var compared = 0
     for _ in 0..<3_000 {
-      var start = WallTime()
-      start.year = Int32(1995 + random.next(30))
-      start.month = Int32(1 + random.next(12))
-      start.day = Int32(1 + random.next(Day.daysIn(year: Int(start.year), month: Int(start.month))))
-      if random.next(4) == 0 {
-        start.isDate = true
-      } else {
-        (start.hour, start.minute) = (Int32(random.next(24)), Int32(random.next(4) * 15))
-      }
+      let start = Self.randomStart(&random)
       let text = Self.rule(&random, startMonth: Int(start.month))
       let rule = RecurrenceRule(icalrecurrencetype_from_string(text), zone: { _ in nil })
       var until = rule
@@ -128,17 +134,9 @@ import Testing
     var random = SeededRandom(state: 3_3_10)
     var compared = 0
     for _ in 0..<2_000 {
-      var start = WallTime()
-      start.year = Int32(1995 + random.next(30))
-      start.month = Int32(1 + random.next(12))
-      start.day = Int32(1 + random.next(Day.daysIn(year: Int(start.year), month: Int(start.month))))
-      if random.next(4) == 0 {
-        start.isDate = true
-      } else {
-        (start.hour, start.minute) = (Int32(random.next(24)), Int32(random.next(4) * 15))
-      }
+      let start = Self.randomStart(&random)
       var text = Self.rule(&random, startMonth: Int(start.month))
-      text = String(text[..<text.range(of: ";COUNT=")!.lowerBound])
+      text = String(text[..<(try #require(text.range(of: ";COUNT="))).lowerBound])
       if random.next(2) == 0 {
         // An UNTIL some years on, as a date-time or (for dates) a date.
         let year = Int(start.year) + random.next(12)
