@@ -75,10 +75,11 @@ struct EventFacts: Sendable {
   /// Whether the event may have an occurrence whose days meet `first…last`.
   ///
   /// Conservative: anything uncertain is kept. ``ZoneMargin``'s days on both sides cover every
-  /// UTC offset and floating time, whatever the display zone. A recurring event without RDATE
-  /// or EXRULE, with a readable length, is passed over for windows before its DTSTART, and
-  /// after its last instance when it has a single RRULE this scan can bound (``RuleFacts``);
-  /// every RECURRENCE-ID override and every cancelled event is kept.
+  /// UTC offset and floating time, whatever the display zone. A recurring event without EXRULE,
+  /// its RDATEs read whole and its length readable, is passed over for windows before its first
+  /// instance (DTSTART, or an earlier RDATE), and after its last one when it has a single RRULE
+  /// this scan can bound (``RuleFacts``) and no RDATE; every RECURRENCE-ID override and every
+  /// cancelled event is kept.
   func mayTouch(first: Day, last: Day) -> Bool {
     guard let reach else { return true }
     if let replaced = reach.replaced,
