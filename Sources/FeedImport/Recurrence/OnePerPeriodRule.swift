@@ -1,12 +1,12 @@
 import LaneLayout
 
 /// A MONTHLY or YEARLY rule that has exactly one instance in every FREQ period, on a day that
-/// every month (or every year's month) holds: its COUNT-th instance is found by date arithmetic,
-/// so its COUNT can become an UNTIL and the iterator may jump to the window instead of walking
-/// from DTSTART (libical refuses to jump with COUNT).
+/// every month (or every year's month) holds: its instances are found by date arithmetic, so
+/// its COUNT can become an UNTIL (libical refuses to jump to a window with COUNT, and walked
+/// from DTSTART) and its instances are counted out from the window without libical's iterator.
 ///
-/// The shapes (Gregorian, no time, week-number, year-day or set-position part; the first
-/// matches libical's iterator in `OnePerPeriodRuleTests`):
+/// The shapes (Gregorian, no time, week-number, year-day or set-position part; both uses are
+/// checked against libical's iterator in `OnePerPeriodRuleTests`):
 /// - MONTHLY on DTSTART's day (1–28), on one BYMONTHDAY (±1–28), or on one BYDAY weekday with a
 ///   position (±1–4: `2TU`, `-1FR`);
 /// - YEARLY on DTSTART's month and day (not 29 February), or in one BYMONTH on DTSTART's day,
