@@ -105,7 +105,9 @@ import Testing
       let text = Self.rule(&random, startMonth: Int(start.month))
       let rule = RecurrenceRule(icalrecurrencetype_from_string(text), zone: { _ in nil })
       var until = rule
-      SeriesExpander.replaceCountOfOnePerPeriod(of: &until, from: start)
+      if let shape = OnePerPeriodRule(rule, start: start) {
+        SeriesExpander.replaceCount(of: &until, shape: shape, from: start)
+      }
       guard until.count == 0 else { continue }
       replaced += 1
       let expected = Self.countWalk(rule, from: start)
@@ -194,7 +196,9 @@ import Testing
     var start = WallTime()
     (start.year, start.month, start.day, start.hour) = (year, month, day, 9)
     var rule = RecurrenceRule(icalrecurrencetype_from_string(text), zone: { _ in nil })
-    SeriesExpander.replaceCountOfOnePerPeriod(of: &rule, from: start)
+    if let shape = OnePerPeriodRule(rule, start: start) {
+      SeriesExpander.replaceCount(of: &rule, shape: shape, from: start)
+    }
     #expect(rule.count == 5)
     #expect(rule.until.isNull)
   }

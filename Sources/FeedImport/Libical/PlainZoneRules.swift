@@ -157,15 +157,8 @@ struct PlainZoneRules: Sendable {
       rule.month == 12
       ? Day.daysSinceEpoch(year: year + 1, month: 1, day: 1)
       : Day.daysSinceEpoch(year: year, month: rule.month + 1, day: 1)
-    // libical's weekday of a day since 1970 (a Thursday, 5).
-    func weekday(_ ordinal: Int) -> Int { ((ordinal % 7 + 7) % 7 + 4) % 7 + 1 }
-    let day: Int
-    if rule.position > 0 {
-      day = first + (rule.weekday - weekday(first) + 7) % 7 + 7 * (rule.position - 1)
-    } else {
-      let last = nextMonth - 1
-      day = last - (weekday(last) - rule.weekday + 7) % 7 - 7 * (-rule.position - 1)
-    }
+    let day = LibicalWeekday.positioned(
+      rule.weekday, position: rule.position, year: year, month: rule.month)
     guard day >= first, day < nextMonth else { return nil }
     let timeOfDay = ((observance.start.seconds % 86_400) + 86_400) % 86_400
     let fields = Fields(seconds: Int64(day) * 86_400 + timeOfDay)

@@ -189,7 +189,7 @@ struct EventFacts: Sendable {
       }
     case .rdate:
       recurs = true
-      if let earliest = EventFacts.earliestDay(ofDates: line) {
+      if let earliest = EventFacts.earliestDay(ofDates: line, periods: true) {
         earliestRecurrenceDay = min(earliestRecurrenceDay ?? earliest, earliest)
       } else {
         unboundedRecurrence = true
@@ -198,7 +198,7 @@ struct EventFacts: Sendable {
       recurs = true
       unboundedRecurrence = true
     case .exdate:
-      if !EventFacts.exceptionDatesReadable(line) { unreadable = true }
+      if EventFacts.earliestDay(ofDates: line, periods: false) == nil { unreadable = true }
     case .recurrenceId:
       overridesInstance = true
       recurrenceIdDay = EventFacts.dayValue(line)
@@ -426,13 +426,14 @@ struct EventFacts: Sendable {
     }
   }
 
-  /// The earliest day an RDATE line's values start on (the start of a PERIOD); nil when one
-  /// value is not a DATE, DATE-TIME or PERIOD this scan reads strictly.
-  static func earliestDay(ofDates line: UnsafeBufferPointer<UInt8>) -> Day? {
+  /// The earliest day a list of dates (an RDATE or EXDATE line) holds, a PERIOD counting by its
+  /// start when `periods` allows them; nil when one value is not a DATE, DATE-TIME (or PERIOD)
+  /// this scan reads strictly (``dayValue(_:parameters:)``).
+  static func earliestDay(ofDates line: UnsafeBufferPointer<UInt8>, periods: Bool) -> Day? {
     guard let start = valueStart(line) else { return nil }
     let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
     // A PERIOD starts with a DATE-TIME; any VALUE but DATE, DATE-TIME and PERIOD is unread.
-    let isPeriod = contains(parameters, "PERIOD")
+    let isPeriod = periods && contains(parameters, "PERIOD")
     guard let wantsDate = isPeriod ? false : wantsDate(parameters) else { return nil }
     var earliest: Day?
     var itemStart = start
@@ -450,20 +451,6 @@ struct EventFacts: Sendable {
       itemStart = index + 1
     }
     return earliest
-  }
-
-  /// Whether every value of an EXDATE line is one ``dayValue(_:parameters:)`` reads.
-  static func exceptionDatesReadable(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let start = valueStart(line),
-      let wantsDate = wantsDate(UnsafeBufferPointer(rebasing: line[..<(start - 1)]))
-    else { return false }
-    var itemStart = start
-    for index in start...line.count where index == line.count || line[index] == UInt8(ascii: ",") {
-      let item = UnsafeBufferPointer(rebasing: line[itemStart..<index])
-      if dayValue(item, wantsDate: wantsDate) == nil { return false }
-      itemStart = index + 1
-    }
-    return true
   }
 
   /// Whole days, rounded up, of a DURATION value such as `P1DT2H` or `PT90M`; nil when

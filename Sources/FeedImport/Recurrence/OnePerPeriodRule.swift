@@ -76,23 +76,14 @@ struct OnePerPeriodRule {
 
   /// The day of the instance in `month` of `year`.
   func dayOfMonth(year: Int, month: Int) -> Int {
-    let length = Day.daysIn(year: year, month: month)
     switch day {
     case .number(let number):
-      return number > 0 ? number : length + 1 + number
+      return number > 0 ? number : Day.daysIn(year: year, month: month) + 1 + number
     case .weekday(let weekday, let position):
-      if position > 0 {
-        let first = Day(ordinal: Day.daysSinceEpoch(year: year, month: month, day: 1))
-        return 1 + (weekday - libicalWeekday(first) + 7) % 7 + 7 * (position - 1)
-      }
-      let last = Day(ordinal: Day.daysSinceEpoch(year: year, month: month, day: length))
-      return length - (libicalWeekday(last) - weekday + 7) % 7 + 7 * (position + 1)
+      let ordinal = LibicalWeekday.positioned(
+        weekday, position: position, year: year, month: month)
+      return ordinal - Day.daysSinceEpoch(year: year, month: month, day: 1) + 1
     }
-  }
-
-  /// libical's number of `day`'s weekday: 1 = Sunday … 7 = Saturday.
-  private func libicalWeekday(_ day: Day) -> Int {
-    ((day.ordinal % 7 + 7) % 7 + 4) % 7 + 1
   }
 
   /// The wall-clock time of the last instance of a COUNT of `count` from `wallStart`: DTSTART
@@ -153,12 +144,13 @@ extension SeriesExpander {
     }
   }
 
-  /// Turns the COUNT of a rule with one instance in every period (``OnePerPeriodRule``) into
-  /// the UNTIL of its last instance, so that the iterator may jump to the window: the same set,
-  /// since UNTIL is inclusive and the next instance lies in a later period.
-  static func replaceCountOfOnePerPeriod(of rule: inout RecurrenceRule, from wallStart: WallTime) {
+  /// Turns the COUNT of `rule`, with one instance in every period of `shape`, into the UNTIL
+  /// of its last instance, so that the iterator may jump to the window: the same set, since
+  /// UNTIL is inclusive and the next instance lies in a later period.
+  static func replaceCount(
+    of rule: inout RecurrenceRule, shape: OnePerPeriodRule, from wallStart: WallTime
+  ) {
     guard rule.count > 0, rule.until.isNull,
-      let shape = OnePerPeriodRule(rule, start: wallStart),
       let until = shape.lastInstance(count: Int(rule.count), from: wallStart)
     else { return }
     rule.count = 0

@@ -165,14 +165,11 @@ struct WeekGrid {
 
   init(rule: RecurrenceRule, days: [Int], startDay: Day) {
     let weekStartDay = rule.weekStart == 0 ? 2 : rule.weekStart
-    firstWeek = startDay.ordinal - (WeekGrid.weekday(startDay.ordinal) - weekStartDay + 7) % 7
+    firstWeek = startDay.ordinal - (LibicalWeekday.of(startDay.ordinal) - weekStartDay + 7) % 7
     stride = 7 * Int(max(1, rule.interval))
     offsets = days.map { ($0 - weekStartDay + 7) % 7 }.sorted()
   }
 
-  /// libical's weekday of an ordinal (1 = Sunday … 7 = Saturday; 1970-01-01, ordinal 0, was a
-  /// Thursday: 5).
-  static func weekday(_ ordinal: Int) -> Int { ((ordinal % 7 + 7) % 7 + 4) % 7 + 1 }
-
-  func weekday(_ ordinal: Int) -> Int { WeekGrid.weekday(ordinal) }
+  /// libical's weekday of the day `ordinal`.
+  func weekday(_ ordinal: Int) -> Int { LibicalWeekday.of(ordinal) }
 }

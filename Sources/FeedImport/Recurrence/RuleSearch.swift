@@ -73,10 +73,16 @@ enum RuleSearch {
   /// expansion a year, some 2.6 steps (9 charged), not the 366 candidate days a year's bound
   /// allows.
   static func walkSteps(of rule: RecurrenceRule, over elapsed: Int64) -> Int64 {
+    perPeriod(periodCost(of: rule) + likelyInstancesPerPeriod(of: rule), of: rule, over: elapsed)
+  }
+
+  /// `count` for each FREQ×INTERVAL period of `rule` that `elapsed` seconds may span (two more
+  /// for the partial ones at either end), saturating at `Int64.max`; `Int64.max` for a rule
+  /// without FREQ.
+  static func perPeriod(_ count: Int, of rule: RecurrenceRule, over elapsed: Int64) -> Int64 {
     guard rule.frequency != nil else { return Int64.max }
     let periods = max(0, elapsed) / period(of: rule) + 2
-    let perPeriod = Int64(periodCost(of: rule) + likelyInstancesPerPeriod(of: rule))
-    let (product, overflow) = periods.multipliedReportingOverflow(by: perPeriod)
+    let (product, overflow) = periods.multipliedReportingOverflow(by: Int64(count))
     return overflow ? Int64.max : product
   }
 
@@ -131,9 +137,8 @@ enum RuleSearch {
       days = 1
     }
     let periodDays = min(days, frequency.mostDaysPerPeriod)
-    let timesPerDay =
-      SeriesExpander.instancesPerPeriod(of: rule) / frequency.mostDaysPerPeriod
-    let (product, overflow) = periodDays.multipliedReportingOverflow(by: timesPerDay)
+    let (product, overflow) = periodDays.multipliedReportingOverflow(
+      by: SeriesExpander.timesPerDay(of: rule))
     return overflow ? Int.max / 2 : product
   }
 

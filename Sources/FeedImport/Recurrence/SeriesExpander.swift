@@ -224,7 +224,10 @@ struct SeriesExpander {
       }
     }
     SeriesExpander.replaceCount(of: &rule, from: wallStart)
-    SeriesExpander.replaceCountOfOnePerPeriod(of: &rule, from: wallStart)
+    let onePerPeriod = OnePerPeriodRule(rule, start: wallStart)
+    if let onePerPeriod {
+      SeriesExpander.replaceCount(of: &rule, shape: onePerPeriod, from: wallStart)
+    }
     var steps = 0
     /// The event's step cap is met.
     func stepCapMet() {
@@ -269,7 +272,7 @@ struct SeriesExpander {
         from: wallStart, rule: rule, days: days, earliest: earliest, take)
       return
     }
-    if rule.count == 0, let shape = OnePerPeriodRule(rule, start: wallStart) {
+    if rule.count == 0, let shape = onePerPeriod {
       SeriesExpander.onePerPeriodInstances(
         from: wallStart, shape: shape, until: rule.until, earliest: earliest, take)
       return
@@ -396,18 +399,22 @@ struct SeriesExpander {
   /// (each a possible instance: the FREQ×INTERVAL periods, shortened by a DST hour, times the
   /// instances one period can hold), saturating at `Int64.max`.
   static func candidates(of rule: RecurrenceRule, over elapsed: Int64) -> Int64 {
-    guard rule.frequency != nil else { return Int64.max }
-    let periods = max(0, elapsed) / RuleSearch.period(of: rule) + 2
-    let perPeriod = rule.hasByParts ? instancesPerPeriod(of: rule) : 1
-    let (product, overflow) = periods.multipliedReportingOverflow(by: Int64(perPeriod))
-    return overflow ? Int64.max : product
+    RuleSearch.perPeriod(
+      rule.hasByParts ? instancesPerPeriod(of: rule) : 1, of: rule, over: elapsed)
   }
 
   /// An upper bound of the instances one FREQ period of `rule` holds (as `RuleDensity` counts
   /// them): its days times the BY parts finer than FREQ.
   static func instancesPerPeriod(of rule: RecurrenceRule) -> Int {
     guard let frequency = rule.frequency else { return 1 }
-    var instances = frequency.mostDaysPerPeriod
+    return frequency.mostDaysPerPeriod * timesPerDay(of: rule)
+  }
+
+  /// The instances the BY parts finer than FREQ put on each day (or shorter period) of `rule`:
+  /// BYHOUR × BYMINUTE × BYSECOND, each counted only when finer than FREQ.
+  static func timesPerDay(of rule: RecurrenceRule) -> Int {
+    guard let frequency = rule.frequency else { return 1 }
+    var instances = 1
     if frequency.rawValue > RecurrenceFrequency.hourly.rawValue {
       instances *= max(1, rule.byHour.count)
     }
