@@ -32,6 +32,12 @@ struct CaseGoldenTests {
       months: [
         "2024-01", "2024-04", "2024-05", "2024-12", "2025-01", "2025-04", "2025-05", "2025-12",
       ]),
+    Case(
+      file: "rrule-byweekno-edges.ics",
+      months: [
+        "2019-12", "2020-01", "2021-01", "2023-12", "2024-12", "2025-05", "2025-12", "2026-01",
+        "2026-12",
+      ]),
     Case(file: "rrule-byhour-byminute.ics", months: ["2024-07", "2024-08"]),
     Case(file: "rrule-until-date-vs-datetime.ics", months: ["2024-03"]),
     Case(file: "rrule-dtstart-not-matching.ics", months: ["2024-04", "2024-05"]),

@@ -73,6 +73,34 @@ struct RecurrenceCaseTests {
     #expect(year2025 == ["2024-12-30T09:00:00+00:00"])
   }
 
+  /// 3.3.10: weeks start on WKST and week 1 is the first with four days of the year; a negative
+  /// week counts from the year's last. libical 3.0.16 gets each of these wrong.
+  @Test(arguments: [
+    // Weeks from Saturday: week −2 of 2024 is 21–27 December (libical: 14–15).
+    ("wkst-saturday", "2024-12", ["2024-12-21T09:00:00+00:00", "2024-12-22T09:00:00+00:00"]),
+    // Week 53 only in 2020 and 2026 (libical: 29 December 2025 too).
+    ("week-fifty-three", "2025-12", []),
+    ("week-fifty-three", "2026-12", ["2026-12-28"]),
+    // Saturday 30 December 2023 is in week 52 (libical dropped it).
+    ("week-fifty-two-saturday", "2023-12", ["2023-12-25", "2023-12-30"]),
+    // Week −53 is week 1 of a 53-week year: Thursday 2 January 2020, 1 January 2026.
+    ("week-minus-fifty-three", "2020-01", ["2020-01-02T12:00:00+00:00"]),
+    ("week-minus-fifty-three", "2026-01", ["2026-01-01T12:00:00+00:00"]),
+    // Without BYDAY, DTSTART's weekday (Thursday) of week 20 (libical: rejected the rule).
+    ("week-twenty-no-byday", "2025-05", ["2025-05-15T09:00:00+00:00"]),
+    // Every other week-numbering year from 2024: week 1 of 2026 starts 29 December 2025.
+    ("every-other-week-one", "2024-12", []),
+    ("every-other-week-one", "2025-12", ["2025-12-29"]),
+    // COUNT=3 from Monday 30 December 2019 (week 1 of 2020): that Friday, then 4 January 2021.
+    ("week-one-count", "2020-01", ["2020-01-03"]),
+    ("week-one-count", "2021-01", ["2021-01-04"]),
+  ])
+  func weekNumbersAsRFC5545CountsThem(uid: String, month: String, expected: [String]) throws {
+    let starts = try CaseSupport.starts(
+      "rrule-byweekno-edges.ics", uid: "\(uid)@samples.icslanes", month: month)
+    #expect(starts == expected)
+  }
+
   @Test func rdateDatesDateTimesAndPeriods() throws {
     let file = "rdate-values.ics"
     #expect(

@@ -188,12 +188,17 @@ struct EventParser {
         warnings.append("an additional RRULE has \(bad); ignored")
         return nil
       }
-      guard value.freq != ICAL_NO_RECURRENCE, let iterator = icalrecur_iterator_new(value, start)
-      else {
+      guard value.freq != ICAL_NO_RECURRENCE else {
         warnings.append("an additional RRULE that libical rejects; dropped")
         return nil
       }
-      icalrecur_iterator_free(iterator)
+      if !RecurrenceRule(value, zone: { _ in nil }).countsWeeksOfYear {
+        guard let iterator = icalrecur_iterator_new(value, start) else {
+          warnings.append("an additional RRULE that libical rejects; dropped")
+          return nil
+        }
+        icalrecur_iterator_free(iterator)
+      }
       let density = RuleDensity.instancesPerPeriod(value)
       if density > RuleDensity.limit {
         warnings.append(
@@ -217,7 +222,8 @@ struct EventParser {
         if let bad = RuleLimits.problem(of: value, startIsDate: start.is_date != 0) {
           usable = false
           warnings.append("RRULE with \(bad); dropped, DTSTART stays")
-        } else if RecurrenceRule(value, zone: { _ in nil }).hasByParts || value.rscale != nil,
+        } else if case let plain = RecurrenceRule(value, zone: { _ in nil }),
+          plain.hasByParts || value.rscale != nil, !plain.countsWeeksOfYear,
           !RuleLimits.surelyAccepted(value, from: start)
         {
           if let iterator = icalrecur_iterator_new(value, start) {

@@ -28,6 +28,22 @@ struct RecurrenceRule {
   /// SKIP (RFC 7529), libical's value.
   var skip: UInt32 = 0
 
+  /// Whether the rule is YEARLY on weeks of the year (BYWEEKNO, each ±1…53) and at most plain
+  /// weekdays (BYDAY), WKST, INTERVAL, COUNT or UNTIL, nothing else: the shape icslanes counts
+  /// out itself (`WeekNumberRule`), so it needs no leave of libical's iterator (libical 3.0.16
+  /// refuses it without BYDAY, and expands it off RFC 5545).
+  var countsWeeksOfYear: Bool {
+    frequency == .yearly && rscale == nil && !byWeekNumber.isEmpty
+      && byWeekNumber.allSatisfy({ $0 != 0 && abs($0) <= 53 })
+      && byDay.allSatisfy({ value in
+        let (weekday, position) = RecurrenceRule.weekday(value)
+        return position == 0 && (1...7).contains(weekday)
+      })
+      && bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byMonthDay.isEmpty
+      && byYearDay.isEmpty && byMonth.isEmpty && bySetPosition.isEmpty
+      && (0...7).contains(weekStart)
+  }
+
   /// Whether the rule has any BY part (which may add instances inside one FREQ period).
   var hasByParts: Bool {
     !(bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty

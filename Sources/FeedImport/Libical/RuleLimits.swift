@@ -30,8 +30,10 @@ enum RuleLimits {
       return "BYYEARDAY=\(bad), out of its range"
     }
     // Week −53 exists only in years with 53 weeks; libical 3.0.16 turns it into week 0 of the
-    // others and reads before its array. Positive 53 it skips in short years.
-    if let bad = outOfRange(rule.by_week_no, -52...53, zeroAllowed: false) {
+    // others and reads before its array. Positive 53 it skips in short years. Rules counted out
+    // in Swift (`RecurrenceRule.countsWeeksOfYear`) never reach its iterator and may name it.
+    let weekRange = RecurrenceRule(rule, zone: { _ in nil }).countsWeeksOfYear ? -53...53 : -52...53
+    if let bad = outOfRange(rule.by_week_no, weekRange, zeroAllowed: false) {
       return "BYWEEKNO=\(bad), out of its range"
     }
     if rule.rscale == nil, let bad = outOfRange(rule.by_month, 1...12) {

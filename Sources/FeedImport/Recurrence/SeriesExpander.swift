@@ -194,6 +194,10 @@ struct SeriesExpander {
   /// - The iterator jumps to the window with `icalrecur_iterator_set_start` unless the rule has
   ///   COUNT (libical refuses) or BYWEEKNO (libical 3.0.16 then emits a wrong day when week 1
   ///   starts in the previous December, e.g. 2025-12-30 for week 1 of 2025).
+  /// - Rules of the shapes counted out in Swift never reach the iterator: every INTERVAL days
+  ///   or weeks, weekdays of every INTERVAL-th week, one instance a month or year
+  ///   (``OnePerPeriodRule``), and weeks of the year (``WeekNumberRule``, which libical expands
+  ///   off RFC 5545).
   /// - DTSTART counts as the first instance (3.3.10) even when it does not match the rule, so a
   ///   COUNT then leaves COUNT−1 instances for the rule (libical would give COUNT more).
   private func expandRule(
@@ -270,6 +274,11 @@ struct SeriesExpander {
       SeriesExpander.replaceCount(of: &rule, days: days, from: wallStart)
       SeriesExpander.weeklyInstances(
         from: wallStart, rule: rule, days: days, earliest: earliest, take)
+      return
+    }
+    if let shape = WeekNumberRule(rule, start: wallStart) {
+      SeriesExpander.weekNumberInstances(
+        from: wallStart, shape: shape, rule: rule, earliest: earliest, take)
       return
     }
     if rule.count == 0, let shape = onePerPeriod {
