@@ -22,7 +22,8 @@ enum IndexSchema {
   /// for every window; a folded BEGIN line frames its event).
   /// 4: a series the scan cannot bound (no end, or BY parts it does not read) reaches from its
   /// DTSTART on, no longer every window.
-  static let version = 4
+  /// 5: RDATE lines are read whole (folded too), and a series' last RDATE bounds its reach.
+  static let version = 5
 
   static let statements = [
     """

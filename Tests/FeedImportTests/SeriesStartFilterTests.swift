@@ -7,7 +7,9 @@ import Testing
 /// Series the scan cannot bound (no end, BY parts it does not read, several RRULEs, RDATEs) are
 /// passed over for the windows before their first instance: no RRULE instance starts before
 /// DTSTART, no RDATE before its own day. They were kept for every window, parsed by libical
-/// even for a month years before them.
+/// even for a month years before them. RDATE lines are read whole, folded too, and a series
+/// whose last instance the scan knows (its last RDATE, or the end of its one RRULE) is passed
+/// over for the windows after it.
 @Suite struct SeriesStartFilterTests {
   static let feedText: String = {
     let events = [
@@ -33,10 +35,19 @@ import Testing
         "RRULE:FREQ=WEEKLY;COUNT=2"),
       Hostile.event(
         "date-before", "DTSTART;VALUE=DATE:20210501", "RDATE;VALUE=DATE:20200229,20210601"),
-      // The earlier value comes on the folded line, which the scan does not read: kept.
+      // The earlier value comes on the folded line, the later one is folded inside its value.
       Hostile.event(
         "folded-rdate", "DTSTART:20210601T080000Z", "DURATION:PT1H",
-        "RDATE:20210601T080000Z,\r\n 20200110T080000Z"),
+        "RDATE:20210601T080000Z,\r\n 20200110T080000Z,20210\r\n 615T080000Z"),
+      // Folded inside its name: not read by the scan (which property it is shows only once
+      // unfolded), so kept for every window.
+      Hostile.event(
+        "folded-name-rdate", "DTSTART:20200601T080000Z", "DURATION:PT1H",
+        "RD\r\n ATE:20200603T080000Z,20200604T080000Z"),
+      // An RDATE and a bounded RRULE: the later of their ends.
+      Hostile.event(
+        "rule-and-rdate", "DTSTART:20200106T100000Z", "DURATION:PT1H",
+        "RRULE:FREQ=WEEKLY;UNTIL=20200301T000000Z", "RDATE:20200901T100000Z"),
       Hostile.event(
         "exrule", "DTSTART:20200701T120000Z", "DURATION:PT1H", "RRULE:FREQ=DAILY",
         "EXRULE:FREQ=WEEKLY"),
@@ -84,13 +95,19 @@ import Testing
         text: Self.feedText, name: "series", options: ImportOptions(window: request.window)
       ).eventsPassedOver
     }
-    // October 2019: all but the EXRULE and the folded RDATE (kept for every window). Each was
-    // kept before, as a series the scan does not bound.
-    #expect(try passedOver(2019, 10) == 10)
-    // December 2019: the RDATE of 31 December is near.
-    #expect(try passedOver(2019, 12) == 9)
-    // February 2020 (its grid ends on 7 March): the RDATE of 15 January has come, and so have
-    // the RDATE of 29 February and the weekly series of 2 March (each kept from there on).
+    // October 2019: all but the EXRULE and the RDATE folded inside its name (kept for every
+    // window). Each was kept before, as a series the scan does not bound; so was the RDATE
+    // folded inside its values, for every window.
+    #expect(try passedOver(2019, 10) == 12)
+    // December 2019 (its grid and margin reach 6 January): the RDATE of 31 December and the
+    // weekly series of 6 January are near.
+    #expect(try passedOver(2019, 12) == 10)
+    // February 2020 (its grid ends on 7 March): the folded RDATE of 10 January has come, the
+    // RDATE of 15 January, the RDATE of 29 February and the weekly series of 2 March (each
+    // kept from there on).
     #expect(try passedOver(2020, 2) == 6)
+    // September 2021: the series whose last RDATE (or last rule instance and RDATE) is past
+    // are passed over again; the RDATE PERIOD's end is not read, so its series stays.
+    #expect(try passedOver(2021, 9) == 5)
   }
 }

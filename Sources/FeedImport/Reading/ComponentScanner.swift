@@ -65,6 +65,15 @@ struct ComponentScanner {
   private var lastProperty = EventFacts.Property.other
   /// A VEVENT property line folded before its value began, held to be read again unfolded.
   private var eventLineStart: [UInt8]?
+  /// The VEVENT's RDATE line being read, unfolded so far: its values are read once it is
+  /// whole (a long RDATE list is folded, anywhere, even inside a value). Nil inside after it
+  /// outgrew ``maximumHeldRecurrenceDates``.
+  private var recurrenceDates: [UInt8]?
+  /// Whether an RDATE line is being read (``recurrenceDates``).
+  private var readingRecurrenceDates = false
+  /// The longest RDATE line read whole (some 4,000 date-times): a longer one keeps its event
+  /// for every window after DTSTART.
+  static let maximumHeldRecurrenceDates = 65_536
   private var lastCalendarProperty: (name: String, value: [UInt8], line: Int)?
   /// A top-level line folded before its value began (`X-WR-` + ` CALNAME:…`), held while it
   /// may still be a property the import reads: its bytes so far and its line.
@@ -202,6 +211,7 @@ struct ComponentScanner {
       }
       if !isContinuation {
         if eventLineStart != nil { eventLineStart = nil }
+        if readingRecurrenceDates { finishRecurrenceDates() }
         readEventLine(line)
       }
       if lastProperty == .unused {
@@ -215,6 +225,13 @@ struct ComponentScanner {
           eventLineStart = nil
           start += line.dropFirst()
           start.withUnsafeBufferPointer { readEventLine($0) }
+        } else if readingRecurrenceDates {
+          if recurrenceDates != nil {
+            recurrenceDates?.append(contentsOf: line.dropFirst())
+            if (recurrenceDates?.count ?? 0) > ComponentScanner.maximumHeldRecurrenceDates {
+              recurrenceDates = nil
+            }
+          }
         } else {
           facts.noteContinuation(of: lastProperty, line: line)
           if lastProperty == .uid { uidBytes.append(line.dropFirst()) }
@@ -231,7 +248,10 @@ struct ComponentScanner {
   @inline(__always)
   private mutating func readEventLine(_ line: UnsafeBufferPointer<UInt8>) {
     lastProperty = facts.read(line)
-    if lastProperty == .folded {
+    if lastProperty == .rdate {
+      readingRecurrenceDates = true
+      recurrenceDates = Array(line)
+    } else if lastProperty == .folded {
       if line.count < ComponentScanner.maximumHeldLine { eventLineStart = Array(line) }
     } else if lastProperty == .uid {
       if let start = EventFacts.valueStart(line) {
@@ -241,6 +261,17 @@ struct ComponentScanner {
         eventLineStart = Array(line)
       }
     }
+  }
+
+  /// Reads the RDATE line gathered so far (``recurrenceDates``): it is whole.
+  private mutating func finishRecurrenceDates() {
+    readingRecurrenceDates = false
+    if let line = recurrenceDates {
+      line.withUnsafeBufferPointer { facts.readRecurrenceDates($0) }
+    } else {
+      facts.readRecurrenceDates(nil)
+    }
+    recurrenceDates = nil
   }
 
   /// Reports what is left open at the end of the input.
@@ -265,6 +296,8 @@ struct ComponentScanner {
     keyword: Keyword, name: String, line: UnsafeBufferPointer<UInt8>, inPlace: Bool, number: Int,
     _ emit: (ScannedItem) -> Void
   ) {
+    // A BEGIN or END line ends the RDATE line before it.
+    if readingRecurrenceDates { finishRecurrenceDates() }
     switch (place, keyword) {
     case (.outside, .begin):
       if name == "VCALENDAR" {
@@ -395,6 +428,8 @@ struct ComponentScanner {
     blockLine = number
     facts = EventFacts()
     eventLineStart = nil
+    recurrenceDates = nil
+    readingRecurrenceDates = false
     tooDeep = false
     overflow = 0
     tooLarge = false
@@ -408,6 +443,7 @@ struct ComponentScanner {
     place = .calendar
     switch kind {
     case .event:
+      if readingRecurrenceDates { finishRecurrenceDates() }
       facts.uidEscaped = uidBytes.escaped
       facts.uidTruncated = uidBytes.truncated
       facts.uidKey = uidBytes.key

@@ -20,8 +20,12 @@ struct EventFacts: Sendable {
   var ruleCount = 0
   /// EXRULE, or an RDATE this scan does not read whole: recurrence it does not bound.
   var unboundedRecurrence = false
-  /// The earliest day of the event's RDATE values, when it has RDATEs (all read).
-  var earliestRecurrenceDay: Day?
+  /// The first and last days of the event's RDATE values, when it has RDATEs (all read; see
+  /// ``readRecurrenceDates(_:)``).
+  var recurrenceDays: ClosedRange<Day>?
+  /// Some RDATE value is a PERIOD, whose end this scan does not read: the RDATEs bound the
+  /// event's first day, not its last.
+  var recurrenceDatePeriods = false
   /// What the scan read of the (first) RRULE.
   var rule: RuleFacts?
   /// The event carries a RECURRENCE-ID: it overrides an instance of a series.
@@ -77,9 +81,10 @@ struct EventFacts: Sendable {
   /// Conservative: anything uncertain is kept. ``ZoneMargin``'s days on both sides cover every
   /// UTC offset and floating time, whatever the display zone. A recurring event without EXRULE,
   /// its RDATEs read whole and its length readable, is passed over for windows before its first
-  /// instance (DTSTART, or an earlier RDATE), and after its last one when it has a single RRULE
-  /// this scan can bound (``RuleFacts``) and no RDATE; every RECURRENCE-ID override and every
-  /// cancelled event is kept.
+  /// instance (DTSTART, or an earlier RDATE), and after its last one when it has no RRULE or a
+  /// single one this scan can bound (``RuleFacts``), and no RDATE PERIOD (its last instance:
+  /// the rule's, or the last RDATE); every RECURRENCE-ID override and every cancelled event is
+  /// kept.
   func mayTouch(first: Day, last: Day) -> Bool {
     guard let reach else { return true }
     if let replaced = reach.replaced,
@@ -132,17 +137,23 @@ struct EventFacts: Sendable {
       // No instance of an RRULE starts before DTSTART (RFC 5545 3.3.10; libical's iterator
       // starts there), nor an RDATE before its own day: a series this scan cannot bound still
       // reaches no window before those, only every window from there to libical's last year.
-      lastStart = EventFacts.lastInstanceDay
-      if let earliest = earliestRecurrenceDay {
-        firstStart = min(start, earliest)
-      } else if ruleCount == 1, let rule {
-        let components = start.components
-        if let ruleEnd = rule.lastStartDay(
-          from: start, startMonth: components.month, startDayOfMonth: components.day)
-        {
-          lastStart = max(start, ruleEnd)
+      // The last instance is the rule's last (none: DTSTART) or the last RDATE, whichever is
+      // later, when the scan knows both.
+      var lastKnown: Day? = start
+      if ruleCount > 0 {
+        lastKnown = nil
+        if ruleCount == 1, let rule {
+          let components = start.components
+          lastKnown = rule.lastStartDay(
+            from: start, startMonth: components.month, startDayOfMonth: components.day
+          ).map { max(start, $0) }
         }
       }
+      if let dates = recurrenceDays {
+        firstStart = min(start, dates.lowerBound)
+        lastKnown = recurrenceDatePeriods ? nil : lastKnown.map { max($0, dates.upperBound) }
+      }
+      lastStart = lastKnown ?? EventFacts.lastInstanceDay
     }
     let length = max(0, start.distance(to: end))
     // Never empty: `lastStart` is not before `firstStart` and `length` not below 0.
@@ -188,17 +199,13 @@ struct EventFacts: Sendable {
         rule = RuleFacts(value: line[start...])
       }
     case .rdate:
+      // Read once the line is whole (``readRecurrenceDates(_:)``): it may be folded.
       recurs = true
-      if let earliest = EventFacts.earliestDay(ofDates: line, periods: true) {
-        earliestRecurrenceDay = min(earliestRecurrenceDay ?? earliest, earliest)
-      } else {
-        unboundedRecurrence = true
-      }
     case .exrule:
       recurs = true
       unboundedRecurrence = true
     case .exdate:
-      if EventFacts.earliestDay(ofDates: line, periods: false) == nil { unreadable = true }
+      if EventFacts.days(ofDates: line, periods: false) == nil { unreadable = true }
     case .recurrenceId:
       overridesInstance = true
       recurrenceIdDay = EventFacts.dayValue(line)
@@ -233,15 +240,30 @@ struct EventFacts: Sendable {
   }
 
   /// A folded continuation of `property`: a time property split over lines is not read with
-  /// certainty.
+  /// certainty. (An RDATE's lines are gathered by the scanner and read whole.)
   mutating func noteContinuation(of property: Property, line: UnsafeBufferPointer<UInt8>) {
     switch property {
     case .dtStart, .dtEnd, .duration, .status, .recurrenceId, .exdate: unreadable = true
     case .sequence: sequence = nil
-    // A folded RRULE or RDATE is read no further: keep the event.
-    case .rrule, .rdate: unboundedRecurrence = true
+    // A folded RRULE is read no further: keep the event.
+    case .rrule: unboundedRecurrence = true
     default: break
     }
+  }
+
+  /// Reads an RDATE property line, unfolded (nil: too long to keep whole): its values' first
+  /// and last days join ``recurrenceDays``; a value this scan does not read leaves the event's
+  /// recurrence unbounded.
+  mutating func readRecurrenceDates(_ line: UnsafeBufferPointer<UInt8>?) {
+    guard let line, let read = EventFacts.days(ofDates: line, periods: true) else {
+      unboundedRecurrence = true
+      return
+    }
+    if read.periods { recurrenceDatePeriods = true }
+    recurrenceDays =
+      recurrenceDays.map {
+        min($0.lowerBound, read.days.lowerBound)...max($0.upperBound, read.days.upperBound)
+      } ?? read.days
   }
 
   /// Which of the properties the scan reads `line` holds, by its name (any case), without
@@ -426,16 +448,20 @@ struct EventFacts: Sendable {
     }
   }
 
-  /// The earliest day a list of dates (an RDATE or EXDATE line) holds, a PERIOD counting by its
-  /// start when `periods` allows them; nil when one value is not a DATE, DATE-TIME (or PERIOD)
-  /// this scan reads strictly (``dayValue(_:parameters:)``).
-  static func earliestDay(ofDates line: UnsafeBufferPointer<UInt8>, periods: Bool) -> Day? {
+  /// The first and last days a list of dates (an RDATE or EXDATE line) holds, a PERIOD counting
+  /// by its start when `periods` allows them (and then `periods` in the answer says so); nil
+  /// when one value is not a DATE, DATE-TIME (or PERIOD) this scan reads strictly
+  /// (``dayValue(_:parameters:)``).
+  static func days(ofDates line: UnsafeBufferPointer<UInt8>, periods: Bool)
+    -> (days: ClosedRange<Day>, periods: Bool)?
+  {
     guard let start = valueStart(line) else { return nil }
     let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
     // A PERIOD starts with a DATE-TIME; any VALUE but DATE, DATE-TIME and PERIOD is unread.
     let isPeriod = periods && contains(parameters, "PERIOD")
     guard let wantsDate = isPeriod ? false : wantsDate(parameters) else { return nil }
     var earliest: Day?
+    var latest: Day?
     var itemStart = start
     for index in start...line.count where index == line.count || line[index] == UInt8(ascii: ",") {
       var itemEnd = index
@@ -448,9 +474,11 @@ struct EventFacts: Sendable {
       let item = UnsafeBufferPointer(rebasing: line[itemStart..<itemEnd])
       guard let day = dayValue(item, wantsDate: wantsDate) else { return nil }
       earliest = min(earliest ?? day, day)
+      latest = max(latest ?? day, day)
       itemStart = index + 1
     }
-    return earliest
+    guard let earliest, let latest else { return nil }
+    return (earliest...latest, isPeriod)
   }
 
   /// Whole days, rounded up, of a DURATION value such as `P1DT2H` or `PT90M`; nil when
