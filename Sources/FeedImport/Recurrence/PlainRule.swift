@@ -39,6 +39,13 @@ extension SeriesExpander {
     }
   }
 
+  /// The day (ordinal) from which a count-out in Swift looks for steps that may start at or
+  /// after the instant `earliest`: ``ZoneMargin/wallClockLeadSeconds`` before it, rounded down.
+  static func firstCountedDay(before earliest: Int64) -> Int {
+    let lead = earliest - ZoneMargin.wallClockLeadSeconds
+    return Int(lead >= 0 ? lead / 86_400 : -((-lead + 86_399) / 86_400))
+  }
+
   /// `wallStart`'s time of day on the day `ordinal`; nil past UNTIL (inclusive, compared on the
   /// wall clock as libical does) or past year 9999, where libical's times end.
   static func instance(like wallStart: WallTime, on ordinal: Int, until: WallTime)

@@ -196,8 +196,8 @@ struct SeriesExpander {
   ///   starts in the previous December, e.g. 2025-12-30 for week 1 of 2025).
   /// - Rules of the shapes counted out in Swift never reach the iterator: every INTERVAL days
   ///   or weeks, weekdays of every INTERVAL-th week, one instance a month or year
-  ///   (``OnePerPeriodRule``), and weeks of the year (``WeekNumberRule``, which libical expands
-  ///   off RFC 5545).
+  ///   (``OnePerPeriodRule``), a set of days every month fills (``MonthDaysRule``), and weeks
+  ///   of the year (``WeekNumberRule``, which libical expands off RFC 5545).
   /// - DTSTART counts as the first instance (3.3.10) even when it does not match the rule, so a
   ///   COUNT then leaves COUNT−1 instances for the rule (libical would give COUNT more).
   private func expandRule(
@@ -276,24 +276,42 @@ struct SeriesExpander {
         from: wallStart, rule: rule, days: days, earliest: earliest, take)
       return
     }
+    // The event's RRULEs share its step cap and the feed's room: what the ones before this
+    // spent is gone (20 RRULEs must not walk 20 times the budget).
+    let spentBefore = Int64(result.walkSteps)
+    let cap = max(0, Int64(window.maximumSteps) - spentBefore)
+    let room = max(0, Int64(window.stepRoom) - spentBefore)
+    /// A count-out in Swift walked `walk` periods with COUNT before the window, each charged a
+    /// step of the same budget; `cut`: it stopped there, the room or the cap spent.
+    func charge(_ walk: (periods: Int, cut: Bool)) {
+      result.walkSteps += walk.periods
+      guard walk.cut else { return }
+      if room <= cap {
+        result.stoppedByBudget = true
+      } else {
+        stepCapMet()
+      }
+    }
     if let shape = WeekNumberRule(rule, start: wallStart) {
-      SeriesExpander.weekNumberInstances(
-        from: wallStart, shape: shape, rule: rule, earliest: earliest, take)
-      return
+      return charge(
+        SeriesExpander.weekNumberInstances(
+          from: wallStart, shape: shape, rule: rule, earliest: earliest,
+          walkRoom: Int(min(cap, room)), take))
     }
     if rule.count == 0, let shape = onePerPeriod {
       SeriesExpander.onePerPeriodInstances(
         from: wallStart, shape: shape, until: rule.until, earliest: earliest, take)
       return
     }
+    if onePerPeriod == nil, let shape = MonthDaysRule(rule) {
+      return charge(
+        SeriesExpander.monthDaysInstances(
+          from: wallStart, shape: shape, rule: rule, earliest: earliest,
+          walkRoom: Int(min(cap, room)), take))
+    }
     let mayJump = rule.count == 0 && rule.byWeekNumber.isEmpty
     let startKey = SeriesExpander.key(of: record.start, allDay: record.allDay)
     var walk: Int64 = 0
-    // The event's RRULEs share its step cap and the feed's room: what the ones before this
-    // spent is gone (20 RRULEs must not walk 20 times the budget).
-    let spentBefore = Int64(result.walkSteps)
-    let cap = max(0, Int64(window.maximumSteps) - spentBefore)
-    let room = max(0, Int64(window.stepRoom) - spentBefore)
     if !mayJump {
       // The iterator walks from DTSTART, working out every period on the way (libical does
       // that inside one step, so the step count alone does not bound it): when the walk's

@@ -90,15 +90,19 @@ extension SeriesExpander {
   /// rule's days, as ``expandRule`` counts it), those before the window only counted; else from
   /// a little before the window's `earliest` instant. Stops after UNTIL (inclusive, on the wall
   /// clock), past year 9999, or when `body` returns false.
+  ///
+  /// Returns the years walked with COUNT before the window (the expansion charges each a step of
+  /// the feed's budget), and whether the walk stopped there after `walkRoom` of them.
+  @discardableResult
   static func weekNumberInstances(
     from wallStart: WallTime, shape: WeekNumberRule, rule: RecurrenceRule, earliest: Int64,
-    _ body: (WallTime) -> Bool
-  ) {
-    guard let startDay = wallStart.dayValue else { return }
-    let lead = earliest - ZoneMargin.wallClockLeadSeconds
-    let earliestDay = Int(lead >= 0 ? lead / 86_400 : -((-lead + 86_399) / 86_400))
+    walkRoom: Int = .max, _ body: (WallTime) -> Bool
+  ) -> (periods: Int, cut: Bool) {
+    guard let startDay = wallStart.dayValue else { return (0, false) }
+    let earliestDay = SeriesExpander.firstCountedDay(before: earliest)
     var remaining = Int.max
     var year = shape.firstYear
+    var walked = 0
     if rule.count > 0 {
       remaining = Int(rule.count)
       if !shape.holds(startDay.ordinal) { remaining -= 1 }
@@ -107,18 +111,23 @@ extension SeriesExpander {
       year += max(0, behind / shape.yearStep * shape.yearStep)
     }
     while remaining > 0, year <= 9999 {
+      if rule.count > 0, shape.firstWeekStart(ofYear: year + 1) <= earliestDay {
+        walked += 1
+        if walked > walkRoom { return (walked - 1, true) }
+      }
       for day in shape.days(ofYear: year) where day >= startDay.ordinal {
         if day < earliestDay {
           // Before the window, an instance only takes its COUNT place.
           remaining -= 1
         } else {
           guard let wall = instance(like: wallStart, on: day, until: rule.until), body(wall)
-          else { return }
+          else { return (walked, false) }
           remaining -= 1
         }
-        if remaining <= 0 { return }
+        if remaining <= 0 { return (walked, false) }
       }
       year += shape.yearStep
     }
+    return (walked, false)
   }
 }
