@@ -96,20 +96,22 @@ enum LayoutJSONWriter {
   /// `color` and `location` only when known.
   static func write(_ segment: Segment, indent: Int, into bytes: inout [UInt8]) {
     let inner = indent + 1
+    // The span once, not once per property.
+    let span = segment.span
     bytes.append(UInt8(ascii: "{"))
     key("\"allDay\" : ", indent: inner, first: true, into: &bytes)
     JSONBytes.appendBool(segment.allDay, to: &bytes)
-    if let calendar = segment.calendar {
+    if let calendar = span.calendar {
       key("\"calendar\" : ", indent: inner, first: false, into: &bytes)
       JSONBytes.appendString(calendar, to: &bytes)
     }
-    if let categories = segment.categories {
+    if let categories = span.categories {
       key("\"categories\" : ", indent: inner, first: false, into: &bytes)
       writeArray(categories, indent: inner, into: &bytes) { category, _, bytes in
         JSONBytes.appendString(category, to: &bytes)
       }
     }
-    if let color = segment.color {
+    if let color = span.color {
       key("\"color\" : ", indent: inner, first: false, into: &bytes)
       JSONBytes.appendString(color, to: &bytes)
     }
@@ -118,27 +120,27 @@ enum LayoutJSONWriter {
     key("\"continuesBefore\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendBool(segment.continuesBefore, to: &bytes)
     key("\"end\" : ", indent: inner, first: false, into: &bytes)
-    JSONBytes.appendTime(segment.end, to: &bytes)
+    JSONBytes.appendTime(span.end, to: &bytes)
     key("\"firstDay\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendDay(segment.firstDay, to: &bytes)
     key("\"lastDay\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendDay(segment.lastDay, to: &bytes)
-    if let location = segment.location {
+    if let location = span.location {
       key("\"location\" : ", indent: inner, first: false, into: &bytes)
       JSONBytes.appendString(location, to: &bytes)
     }
     key("\"recurrenceId\" : ", indent: inner, first: false, into: &bytes)
-    if let recurrenceId = segment.recurrenceId {
+    if let recurrenceId = span.recurrenceId {
       JSONBytes.appendTime(recurrenceId, to: &bytes)
     } else {
       JSONBytes.append("null", to: &bytes)
     }
     key("\"start\" : ", indent: inner, first: false, into: &bytes)
-    JSONBytes.appendTime(segment.start, to: &bytes)
+    JSONBytes.appendTime(span.start, to: &bytes)
     key("\"title\" : ", indent: inner, first: false, into: &bytes)
-    JSONBytes.appendString(segment.title, to: &bytes)
+    JSONBytes.appendString(span.title, to: &bytes)
     key("\"uid\" : ", indent: inner, first: false, into: &bytes)
-    JSONBytes.appendString(segment.uid, to: &bytes)
+    JSONBytes.appendString(span.uid, to: &bytes)
     close("}", indent: indent, into: &bytes)
   }
 

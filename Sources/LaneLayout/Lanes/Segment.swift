@@ -74,6 +74,10 @@ public struct Segment: Sendable, Hashable, Codable {
     set { changeSpan { $0.color = newValue } }
   }
 
+  /// The span the segment's strings and times are read from: one copy for a writer that reads
+  /// them all (each property above copies it again).
+  package var span: DaySpan { source.spans[index] }
+
   /// Gives the segment a span of its own, changed by `change`; the shared list stays as it is.
   private mutating func changeSpan(_ change: (inout DaySpan) -> Void) {
     var span = source.spans[index]
