@@ -81,11 +81,13 @@ struct MonthDaysRule {
   }
 
   /// The days of the month (1…31) of the rule's instances in `month` of `year`, in order.
+  /// (A bit set of the month's days, not a `Set`: a COUNT walk asks for every month from
+  /// DTSTART on.)
   func days(year: Int, month: Int) -> [Int] {
     let length = Day.daysIn(year: year, month: month)
-    var days: Set<Int> = []
+    var mask: UInt64 = 0
     for number in monthDays {
-      days.insert(number > 0 ? number : length + 1 + number)
+      mask |= 1 << UInt64(number > 0 ? number : length + 1 + number)
     }
     if !weekdays.isEmpty {
       let first = Day.daysSinceEpoch(year: year, month: month, day: 1)
@@ -93,19 +95,36 @@ struct MonthDaysRule {
         if position == 0 {
           var day = 1 + (weekday - LibicalWeekday.of(first) + 7) % 7
           while day <= length {
-            days.insert(day)
+            mask |= 1 << UInt64(day)
             day += 7
           }
         } else {
-          days.insert(
+          let day =
             LibicalWeekday.positioned(weekday, position: position, year: year, month: month)
-              - first + 1)
+            - first + 1
+          mask |= 1 << UInt64(day)
         }
       }
     }
-    let sorted = days.sorted()
+    let sorted = MonthDaysRule.days(in: mask)
     guard !setPositions.isEmpty else { return sorted }
-    return Set(setPositions.map { $0 > 0 ? sorted[$0 - 1] : sorted[sorted.count + $0] }).sorted()
+    var picked: UInt64 = 0
+    for position in setPositions {
+      picked |= 1 << UInt64(position > 0 ? sorted[position - 1] : sorted[sorted.count + position])
+    }
+    return MonthDaysRule.days(in: picked)
+  }
+
+  /// The days whose bits `mask` sets, in order.
+  static func days(in mask: UInt64) -> [Int] {
+    var days: [Int] = []
+    days.reserveCapacity(mask.nonzeroBitCount)
+    var bits = mask
+    while bits != 0 {
+      days.append(bits.trailingZeroBitCount)
+      bits &= bits - 1
+    }
+    return days
   }
 }
 
