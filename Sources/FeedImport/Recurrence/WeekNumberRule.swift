@@ -71,10 +71,20 @@ struct WeekNumberRule {
   func days(ofYear year: Int) -> [Int] {
     let first = firstWeekStart(ofYear: year)
     let count = (firstWeekStart(ofYear: year + 1) - first) / 7
-    let numbers = Set(weeks.map { $0 > 0 ? $0 : count + 1 + $0 }).filter {
-      (1...count).contains($0)
+    // A bit set of the week numbers (a COUNT walk asks for every year from DTSTART on).
+    var numbers: UInt64 = 0
+    for week in weeks {
+      let number = week > 0 ? week : count + 1 + week
+      if (1...count).contains(number) { numbers |= 1 << UInt64(number) }
     }
-    return numbers.sorted().flatMap { number in offsets.map { first + (number - 1) * 7 + $0 } }
+    var days: [Int] = []
+    days.reserveCapacity(numbers.nonzeroBitCount * offsets.count)
+    while numbers != 0 {
+      let number = numbers.trailingZeroBitCount
+      numbers &= numbers - 1
+      for offset in offsets { days.append(first + (number - 1) * 7 + offset) }
+    }
+    return days
   }
 
   /// Whether the day `ordinal` is one of the rule's.
