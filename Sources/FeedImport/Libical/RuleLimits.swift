@@ -32,9 +32,12 @@ enum RuleLimits {
     // Week −53 exists only in years with 53 weeks; libical 3.0.16 turns it into week 0 of the
     // others and reads before its array. Positive 53 it skips in short years. Rules counted out
     // in Swift (`RecurrenceRule.countsWeeksOfYear`) never reach its iterator and may name it.
-    let weekRange = RecurrenceRule(rule, zone: { _ in nil }).countsWeeksOfYear ? -53...53 : -52...53
-    if let bad = outOfRange(rule.by_week_no, weekRange, zeroAllowed: false) {
-      return "BYWEEKNO=\(bad), out of its range"
+    if let bad = outOfRange(rule.by_week_no, -52...53, zeroAllowed: false),
+      bad != -53 || !RecurrenceRule(rule, zone: { _ in nil }).countsWeeksOfYear
+    {
+      // Name a value past ±53 first, when there is one.
+      let worst = outOfRange(rule.by_week_no, -53...53, zeroAllowed: false) ?? bad
+      return "BYWEEKNO=\(worst), out of its range"
     }
     if rule.rscale == nil, let bad = outOfRange(rule.by_month, 1...12) {
       return "BYMONTH=\(bad), out of its range"
