@@ -47,7 +47,7 @@ import Testing
 
   @Test func countedOutAsLibicalIteratesThem() throws {
     var random = SeededRandom(state: 7_529)
-    var compared = (count: 0, until: 0, none: 0)
+    var compared = OnePerPeriodRuleTests.Compared()
     var outside = 0
     for _ in 0..<3_000 {
       let start = OnePerPeriodRuleTests.randomStart(&random)
@@ -96,22 +96,9 @@ import Testing
         }
         iterated = values
       }
-      let expected = iterated.filter {
-        var time = WallTime()
-        (time.year, time.month, time.day) = ($0.year, $0.month, $0.day)
-        (time.hour, time.minute, time.second) = ($0.hour, $0.minute, $0.second)
-        return time.fieldSeconds >= low && time.fieldSeconds < high
-      }
+      let expected = iterated.filter { $0.seconds >= low && $0.seconds < high }
       #expect(counted == expected, "\(text) from \(Fields(start)), window \(Fields(window))")
-      if !expected.isEmpty {
-        if rule.count > 0 {
-          compared.count += 1
-        } else if rule.until.isNull {
-          compared.none += 1
-        } else {
-          compared.until += 1
-        }
-      }
+      compared.add(rule, found: !expected.isEmpty)
     }
     #expect(
       compared.count > 100 && compared.until > 150 && compared.none > 400,

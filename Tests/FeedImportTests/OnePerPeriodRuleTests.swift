@@ -20,6 +20,31 @@ import Testing
       (hour, minute, second) = (time.hour, time.minute, time.second)
     }
     var description: String { "\(year)-\(month)-\(day) \(hour):\(minute):\(second)" }
+    /// The fields read as UTC, in seconds since 1970 (``WallTime/fieldSeconds``).
+    var seconds: Int64 {
+      var time = WallTime()
+      (time.year, time.month, time.day) = (year, month, day)
+      (time.hour, time.minute, time.second) = (hour, minute, second)
+      return time.fieldSeconds
+    }
+  }
+
+  /// How many random rules of each end were compared with libical where it gave instances.
+  struct Compared: CustomStringConvertible {
+    var count = 0
+    var until = 0
+    var none = 0
+    mutating func add(_ rule: RecurrenceRule, found: Bool) {
+      guard found else { return }
+      if rule.count > 0 {
+        count += 1
+      } else if rule.until.isNull {
+        none += 1
+      } else {
+        until += 1
+      }
+    }
+    var description: String { "COUNT \(count), UNTIL \(until), no end \(none)" }
   }
 
   /// The rule's instances as the expansion keeps them from a COUNT walk: libical's values, less

@@ -196,8 +196,9 @@ struct SeriesExpander {
   ///   starts in the previous December, e.g. 2025-12-30 for week 1 of 2025).
   /// - Rules of the shapes counted out in Swift never reach the iterator: every INTERVAL days
   ///   or weeks, weekdays of every INTERVAL-th week, one instance a month or year
-  ///   (``OnePerPeriodRule``), a set of days every month fills (``MonthDaysRule``), and weeks
-  ///   of the year (``WeekNumberRule``, which libical expands off RFC 5545).
+  ///   (``OnePerPeriodRule``), a set of days every month fills (``MonthDaysRule``), times of
+  ///   every INTERVAL-th day (``DailyTimesRule``), and weeks of the year (``WeekNumberRule``,
+  ///   which libical expands off RFC 5545).
   /// - DTSTART counts as the first instance (3.3.10) even when it does not match the rule, so a
   ///   COUNT then leaves COUNT−1 instances for the rule (libical would give COUNT more).
   private func expandRule(
@@ -308,6 +309,11 @@ struct SeriesExpander {
         SeriesExpander.monthDaysInstances(
           from: wallStart, shape: shape, rule: rule, earliest: earliest,
           walkRoom: Int(min(cap, room)), take))
+    }
+    if let shape = DailyTimesRule(rule, start: wallStart) {
+      SeriesExpander.dailyTimesInstances(
+        from: wallStart, shape: shape, rule: rule, earliest: earliest, take)
+      return
     }
     let mayJump = rule.count == 0 && rule.byWeekNumber.isEmpty
     let startKey = SeriesExpander.key(of: record.start, allDay: record.allDay)
