@@ -62,6 +62,20 @@ import Testing
     #expect(OnePerPeriodRuleTests.countWalk(rule, from: start).map(\.description) == expected)
   }
 
+  /// A time a minute at most: denser rules stay with libical's iterator and the feed's budget.
+  @Test func denseRulesStayWithLibical() {
+    let hours = (0..<24).map(String.init).joined(separator: ",")
+    let minutes = (0..<60).map(String.init).joined(separator: ",")
+    var start = WallTime()
+    (start.year, start.month, start.day) = (2024, 8, 1)
+    func shape(_ text: String) -> DailyTimesRule? {
+      DailyTimesRule(
+        RecurrenceRule(icalrecurrencetype_from_string(text), zone: { _ in nil }), start: start)
+    }
+    #expect(shape("FREQ=DAILY;BYHOUR=\(hours);BYMINUTE=\(minutes)")?.times.count == 1_440)
+    #expect(shape("FREQ=DAILY;BYHOUR=\(hours);BYMINUTE=\(minutes);BYSECOND=0,30") == nil)
+  }
+
   @Test func worksOutWhatLibicalIterates() throws {
     var random = SeededRandom(state: 9_17)
     var compared = OnePerPeriodRuleTests.Compared()

@@ -18,6 +18,9 @@ struct DailyTimesRule {
   /// own, RFC 5545 3.3.10).
   let startMatches: Bool
 
+  /// The most times a day taken (as lists written, repeats included).
+  static let mostTimesADay = 1_440
+
   /// The shape of `rule` from DTSTART `start`; nil for any other rule, or a DATE DTSTART.
   init?(_ rule: RecurrenceRule, start: WallTime) {
     guard rule.frequency == .daily, rule.rscale == nil, !start.isDate,
@@ -31,6 +34,11 @@ struct DailyTimesRule {
     let hours = rule.byHour.isEmpty ? [Int(start.hour)] : rule.byHour.map(Int.init)
     let minutes = rule.byMinute.isEmpty ? [Int(start.minute)] : rule.byMinute.map(Int.init)
     let seconds = rule.bySecond.isEmpty ? [Int(start.second)] : rule.bySecond.map(Int.init)
+    // At most a time a minute: a denser rule (up to 86,400 a day) stays with libical's
+    // iterator, whose steps the feed's budget bounds.
+    guard hours.count * minutes.count * seconds.count <= DailyTimesRule.mostTimesADay else {
+      return nil
+    }
     var all: Set<Int> = []
     for hour in hours {
       for minute in minutes {
