@@ -125,7 +125,7 @@ extension SeriesExpander {
     let startYear = Int(wallStart.year)
     let startMonth = Int(wallStart.month)
     let start = (startYear, startMonth, Int(wallStart.day))
-    let earliestDay = Int((earliest - ZoneMargin.wallClockLeadSeconds) / 86_400)
+    let earliestDay = firstCountedDay(before: earliest)
     let (earliestYear, earliestMonth, _) = Day(ordinal: earliestDay).components
     let (firstYear, firstMonth) = shape.month(of: 0, startYear: startYear, startMonth: startMonth)
     let monthsToWindow = (earliestYear - firstYear) * 12 + earliestMonth - firstMonth

@@ -29,7 +29,7 @@ extension SeriesExpander {
     _ body: (WallTime) -> Bool
   ) {
     guard let startDay = wallStart.dayValue else { return }
-    let earliestDay = Int((earliest - ZoneMargin.wallClockLeadSeconds) / 86_400)
+    let earliestDay = firstCountedDay(before: earliest)
     var index = max(0, (earliestDay - startDay.ordinal) / stepDays)
     while let wall = instance(
       like: wallStart, on: startDay.ordinal + index * stepDays, until: until),
@@ -100,7 +100,7 @@ extension SeriesExpander {
     guard rule.count > 0, rule.until.isNull, let startDay = wallStart.dayValue else { return }
     let week = WeekGrid(rule: rule, days: days, startDay: startDay)
     var remaining = Int(rule.count)
-    if !days.contains(week.weekday(startDay.ordinal)) { remaining -= 1 }
+    if !days.contains(LibicalWeekday.of(startDay.ordinal)) { remaining -= 1 }
     // The days of DTSTART's week on or after it, then whole weeks of `offsets.count` days.
     let firstWeek = week.offsets.map { week.firstWeek + $0 }.filter { $0 >= startDay.ordinal }
     let lastDay: Int
@@ -136,14 +136,13 @@ extension SeriesExpander {
     guard let startDay = wallStart.dayValue else { return }
     let grid = WeekGrid(rule: rule, days: days, startDay: startDay)
     let (firstWeek, stride, offsets) = (grid.firstWeek, grid.stride, grid.offsets)
-    func weekday(_ ordinal: Int) -> Int { grid.weekday(ordinal) }
     var remaining = Int.max
     var week = 0
     if rule.count > 0 {
       remaining = Int(rule.count)
-      if !days.contains(weekday(startDay.ordinal)) { remaining -= 1 }
+      if !days.contains(LibicalWeekday.of(startDay.ordinal)) { remaining -= 1 }
     } else {
-      let earliestDay = Int((earliest - ZoneMargin.wallClockLeadSeconds) / 86_400)
+      let earliestDay = firstCountedDay(before: earliest)
       week = max(0, (earliestDay - firstWeek) / stride - 1)
     }
     while remaining > 0 {
@@ -176,7 +175,4 @@ struct WeekGrid {
     stride = 7 * Int(max(1, rule.interval))
     offsets = days.map { ($0 - weekStartDay + 7) % 7 }.sorted()
   }
-
-  /// libical's weekday of the day `ordinal`.
-  func weekday(_ ordinal: Int) -> Int { LibicalWeekday.of(ordinal) }
 }
