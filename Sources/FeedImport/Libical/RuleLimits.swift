@@ -201,6 +201,11 @@ enum RuleLimits {
   /// own check (a real date in years 0 to 2582, a time of 00:00:00 to 23:59:59). Setting such
   /// an iterator up only computes its first instance, which for these FREQs is DTSTART moved by
   /// less than INTERVAL periods (a week at most for BYDAY): it cannot fail.
+  ///
+  /// Sure too for the monthly and yearly rules whose days surely fall in DTSTART's own month
+  /// or year (``daysSurelyInFirstPeriod(_:from:)``). For those FREQs the iterator's setup
+  /// expands DTSTART's period first, whatever INTERVAL, and fails only when no period up to
+  /// the year 20000 holds a day of the rule (then its first instance lies past 2582).
   static func surelyAccepted(_ rule: icalrecurrencetype, from start: icaltimetype) -> Bool {
     let lastYear: Int32 = 2582
     guard rule.rscale == nil, (0...lastYear).contains(start.year), (1...12).contains(start.month),
@@ -220,9 +225,60 @@ enum RuleLimits {
       let weeks = Int32(max(1, rule.interval)) + 1
       return values(rule.by_year_day).isEmpty && values(rule.by_month_day).isEmpty
         && start.year + weeks * 7 / 365 + 1 <= lastYear
+    case ICAL_MONTHLY_RECURRENCE, ICAL_YEARLY_RECURRENCE:
+      return daysSurelyInFirstPeriod(rule, from: start)
     default:
       return false
     }
+  }
+
+  /// Whether a monthly or yearly `rule` (without RSCALE, BYWEEKNO or BYYEARDAY) surely names a
+  /// day of DTSTART's month (monthly) or year (yearly), as libical 3.0.16 expands that period
+  /// when it sets its iterator up: its days are DTSTART's day of the month when the rule names
+  /// none (in each BYMONTH month of a yearly rule, else in DTSTART's month), each BYMONTHDAY,
+  /// or each BYDAY (a weekday, or its nth or nth-last in the month, or in the year for a
+  /// yearly rule without BYMONTH); a monthly BYMONTH only filters later instances.
+  ///
+  /// Sure when one of those months has one of the days (the 30th in October, not 29 February
+  /// of a common year), or when the BYDAY positions are within ±4 in a month and ±52 in a
+  /// year. Not sure with BYMONTHDAY and BYDAY together (their days may never meet),
+  /// or with a BYSETPOS, unless the rule is monthly on BYDAY and each position is within the
+  /// days every month surely holds: four of each plain weekday, else one.
+  static func daysSurelyInFirstPeriod(_ rule: icalrecurrencetype, from start: icaltimetype)
+    -> Bool
+  {
+    guard rule.skip == ICAL_SKIP_OMIT, values(rule.by_year_day).isEmpty,
+      values(rule.by_week_no).isEmpty
+    else { return false }
+    let monthly = rule.freq == ICAL_MONTHLY_RECURRENCE
+    let months = values(rule.by_month)
+    let monthDays = values(rule.by_month_day)
+    // libical writes BYDAY as weekday + 8 × position (negative for nth-last).
+    let days = values(rule.by_day)
+    let positions = days.map { abs($0) / 8 }
+    var surelyHeld = 1
+    if !days.isEmpty {
+      guard monthDays.isEmpty else { return false }
+      let most = monthly || !months.isEmpty ? 4 : 52
+      guard positions.allSatisfy({ $0 <= most }) else { return false }
+      let plainWeekdays = Set(zip(days, positions).filter { $0.1 == 0 }.map { $0.0 })
+      surelyHeld = max(1, 4 * plainWeekdays.count)
+    } else {
+      // The first period's days: its month (monthly), or its BYMONTH months (yearly).
+      let firstMonths = monthly || months.isEmpty ? [Int(start.month)] : months
+      let wanted = monthDays.isEmpty ? [Int(start.day)] : monthDays
+      guard
+        firstMonths.contains(where: { month in
+          let length = Int(icaltime_days_in_month(Int32(month), start.year))
+          return wanted.contains { abs($0) <= length }
+        })
+      else { return false }
+    }
+    // libical counts a BYMONTHDAY set by its values, not its days (BYMONTHDAY=1,1 holds two),
+    // so BYSETPOS=-1 can miss every month: BYSETPOS only with BYDAY, whose days it counts.
+    let setPositions = values(rule.by_set_pos)
+    guard setPositions.isEmpty || (monthly && !days.isEmpty) else { return false }
+    return setPositions.allSatisfy { $0 != 0 && abs($0) <= surelyHeld }
   }
 
   /// The values of one of libical's BY arrays (ended by `ICAL_RECURRENCE_ARRAY_MAX`).
