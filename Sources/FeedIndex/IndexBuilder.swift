@@ -53,7 +53,7 @@ enum IndexBuilder {
     )
     let part = try db.makeStatement(
       sql: "INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)")
-    let reach = try db.makeStatement(sql: "INSERT INTO reach VALUES (?, ?, ?, ?, ?)")
+    let reach = try db.makeStatement(sql: "INSERT INTO reach VALUES (?, ?, ?, ?, ?, ?)")
     let always = try db.makeStatement(sql: "INSERT INTO always VALUES (?, ?)")
     let uidOf = try db.makeStatement(sql: "INSERT INTO uid_of VALUES (?, ?, ?, ?, ?, ?)")
     var position = 0
@@ -81,6 +81,7 @@ enum IndexBuilder {
                 sizeClasses |= 1 << min(sizeClass, 62)
                 reach.setUncheckedArguments([
                   sizeClass, range.lowerBound, range.upperBound, position, event.line,
+                  event.season,
                 ])
                 try reach.execute()
               }

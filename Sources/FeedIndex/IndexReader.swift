@@ -100,14 +100,22 @@ struct IndexReader {
         let last = window.upperBound.ordinal
         let statement = try db.makeStatement(
           sql: """
-            SELECT position, line FROM reach
+            SELECT position, line, season FROM reach
             WHERE size_class = ? AND first_day BETWEEN ? AND ? AND last_day >= ?
             """)
         for sizeClass in 0..<63 where sizeClasses & (1 << sizeClass) != 0 {
           let longest = IndexSchema.longest(ofClass: sizeClass)
           let rows = try Row.fetchCursor(
             statement, arguments: [sizeClass, first - longest, last, first])
-          while let row = try rows.next() { kept.append((row[0], row[1])) }
+          while let row = try rows.next() {
+            // A yearly series' range meets the window; its months may not.
+            if let season = StartSeason(stored: row[2]),
+              !season.mayMeet(first: window.lowerBound, last: window.upperBound)
+            {
+              continue
+            }
+            kept.append((row[0], row[1]))
+          }
         }
       } else {
         let rows = try Row.fetchCursor(db, sql: "SELECT position, line FROM reach")

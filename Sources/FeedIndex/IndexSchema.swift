@@ -7,9 +7,10 @@ import GRDB
 /// - `part`: what the loader reads whatever the window (calendars, their properties,
 ///   VTIMEZONEs, notices, broken events), by position in the file.
 /// - `reach`: for each VEVENT, the ranges of days of the windows the pre-filter keeps it for,
-///   with its position and line; its key is a range index: a size class of the range, then its
-///   first and last day, so that the events meeting a window are found class by class with one
-///   bounded index range each.
+///   with its position and line, and the months a yearly series starts in (`season`, see
+///   `StartSeason`); its key is a range index: a size class of the range, then its first and
+///   last day, so that the events meeting a window are found class by class with one bounded
+///   index range each.
 /// - `always`: the VEVENTs kept for every window (unbounded series, unreadable dates…).
 /// - `sharing`: the VEVENTs whose UID another VEVENT has too, with that UID and, for a
 ///   RECURRENCE-ID override, the day it replaces, its instance key and SEQUENCE: the only
@@ -23,7 +24,8 @@ enum IndexSchema {
   /// 4: a series the scan cannot bound (no end, or BY parts it does not read) reaches from its
   /// DTSTART on, no longer every window.
   /// 5: RDATE lines are read whole (folded too), and a series' last RDATE bounds its reach.
-  static let version = 5
+  /// 6: a yearly series is kept only for windows near the months it starts in (`season`).
+  static let version = 6
 
   static let statements = [
     """
@@ -45,7 +47,7 @@ enum IndexSchema {
     """
     CREATE TABLE reach (
       size_class INTEGER NOT NULL, first_day INTEGER NOT NULL, last_day INTEGER NOT NULL,
-      position INTEGER NOT NULL, line INTEGER NOT NULL,
+      position INTEGER NOT NULL, line INTEGER NOT NULL, season INTEGER NOT NULL,
       PRIMARY KEY (size_class, first_day, last_day, position)) WITHOUT ROWID
     """,
     "CREATE TABLE always (position INTEGER PRIMARY KEY, line INTEGER NOT NULL)",

@@ -54,6 +54,8 @@ struct ByPart: Sendable {
   private(set) var ordinals = false
   private(set) var leastOrdinal = Int.max
   private(set) var greatestOrdinal = Int.min
+  /// BYMONTH: bit `m - 1` for each value `m`; nil when a value is not a month 1–12.
+  private(set) var monthBits: UInt16? = 0
 
   /// Reads the values of `text` (the bytes after `=`), upper-casing ASCII letters.
   init(name: Name, text: UnsafeBufferPointer<UInt8>) {
@@ -67,7 +69,15 @@ struct ByPart: Sendable {
 
   private mutating func read(_ value: UnsafeBufferPointer<UInt8>) {
     count += 1
-    if let number = ByPart.integer(value, from: 0, to: value.count) {
+    let number = ByPart.integer(value, from: 0, to: value.count)
+    if name == .month {
+      if let number, (1...12).contains(number) {
+        monthBits? |= 1 << (number - 1)
+      } else {
+        monthBits = nil
+      }
+    }
+    if let number {
       plus = plus || value[0] == UInt8(ascii: "+")
       minimum = min(minimum, number)
       maximum = max(maximum, number)

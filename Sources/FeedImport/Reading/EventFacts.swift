@@ -83,8 +83,9 @@ struct EventFacts: Sendable {
   /// its RDATEs read whole and its length readable, is passed over for windows before its first
   /// instance (DTSTART, or an earlier RDATE), and after its last one when it has no RRULE or a
   /// single one this scan can bound (``RuleFacts``), and no RDATE PERIOD (its last instance:
-  /// the rule's, or the last RDATE); every RECURRENCE-ID override and every cancelled event is
-  /// kept.
+  /// the rule's, or the last RDATE); a yearly series is passed over, too, for windows away from
+  /// the months its instances start in (``season``); every RECURRENCE-ID override and every
+  /// cancelled event is kept.
   func mayTouch(first: Day, last: Day) -> Bool {
     guard let reach else { return true }
     if let replaced = reach.replaced,
@@ -92,7 +93,10 @@ struct EventFacts: Sendable {
     {
       return true
     }
-    return ZoneMargin.mayMeet(reach.own.lowerBound, reach.own.upperBound, first...last)
+    guard ZoneMargin.mayMeet(reach.own.lowerBound, reach.own.upperBound, first...last) else {
+      return false
+    }
+    return season?.mayMeet(first: first, last: last) ?? true
   }
 
   /// The day ordinals the event's occurrences may cover, before ``ZoneMargin``: at most two
@@ -117,19 +121,7 @@ struct EventFacts: Sendable {
       guard !hasRange, !recurs, let replaced = recurrenceIdDay else { return nil }
       replacedDays = replaced.ordinal...(replaced.ordinal + EventFacts.replacedInstanceMargin)
     }
-    guard let start = startDay else { return nil }
-    let end: Day
-    if let endDay {
-      end = endDay
-    } else if hasEnd {
-      return nil
-    } else if let durationDays {
-      end = start.adding(days: durationDays)
-    } else if hasDuration {
-      return nil
-    } else {
-      end = start.adding(days: 1)
-    }
+    guard let start = startDay, let length = lengthDays else { return nil }
     var firstStart = start
     var lastStart = start
     if recurs {
@@ -155,9 +147,40 @@ struct EventFacts: Sendable {
       }
       lastStart = lastKnown ?? EventFacts.lastInstanceDay
     }
-    let length = max(0, start.distance(to: end))
     // Never empty: `lastStart` is not before `firstStart` and `length` not below 0.
     return (replacedDays, firstStart.ordinal...(lastStart.ordinal + length))
+  }
+
+  /// Whole days from the first day of an occurrence to its last, as DTEND, DURATION or their
+  /// absence say (a day for a DATE, none for a time); nil when they cannot be read.
+  private var lengthDays: Int? {
+    guard let start = startDay else { return nil }
+    let end: Day
+    if let endDay {
+      end = endDay
+    } else if hasEnd {
+      return nil
+    } else if let durationDays {
+      end = start.adding(days: durationDays)
+    } else if hasDuration {
+      return nil
+    } else {
+      end = start.adding(days: 1)
+    }
+    return max(0, start.distance(to: end))
+  }
+
+  /// For a yearly series whose instances all start in some months of the year
+  /// (``RuleFacts/startMonths(startMonth:)``): those months and the days each instance lasts,
+  /// which pass the series over for windows away from them. Nil for every other event: one
+  /// with RDATEs (they may fall in any month), several RRULEs, or a reach the scan does not
+  /// bound.
+  var season: StartSeason? {
+    guard recurs, ruleCount == 1, recurrenceDays == nil, !overridesInstance, reach != nil,
+      let rule, let start = startDay, let length = lengthDays,
+      let months = rule.startMonths(startMonth: start.components.month)
+    else { return nil }
+    return StartSeason(months: months, lengthDays: length)
   }
 
   /// The properties the scan reads; `unused` for the common ones nothing in icslanes reads;

@@ -160,6 +160,35 @@ struct RuleFacts: Sendable {
     }
   }
 
+  /// The months (bit `m - 1` for month `m`) in which a yearly rule's instances start, for a
+  /// DTSTART in `startMonth`: its BYMONTH months when it has BYMONTH (BYMONTHDAY, BYDAY and
+  /// BYSETPOS then pick days of those months, BYHOUR, BYMINUTE and BYSECOND times of those
+  /// days), DTSTART's month when its only BY parts are times of day; nil for anything else
+  /// (BYYEARDAY, BYWEEKNO, days without BYMONTH, which RFC 5545 spreads over the year, a part or
+  /// value this reader does not know, such as RSCALE). DTSTART's month is always among them:
+  /// DTSTART is an instance whether or not the rule names it.
+  func startMonths(startMonth: Int) -> UInt16? {
+    guard !unknown, frequency == .yearly, (1...12).contains(startMonth) else { return nil }
+    var months: UInt16 = 1 << (startMonth - 1)
+    var hasMonth = false
+    var daysOfMonth = false
+    for part in byParts {
+      switch part.name {
+      case .month:
+        guard let bits = part.monthBits else { return nil }
+        months |= bits
+        hasMonth = true
+      case .second, .minute, .hour:
+        continue
+      case .monthDay, .day, .setPos:
+        daysOfMonth = true
+      case .yearDay, .weekNo:
+        return nil
+      }
+    }
+    return daysOfMonth && !hasMonth ? nil : months
+  }
+
   /// The last day an instance can start on, for a rule whose DTSTART falls on `start`; nil
   /// when this reader cannot bound it.
   func lastStartDay(from start: Day, startMonth: Int, startDayOfMonth: Int) -> Day? {

@@ -43,8 +43,11 @@ package struct SurveyedEvent: Sendable, Equatable {
   /// For such an override: SEQUENCE as the scan read it, -1 when it could not.
   package var sequence: Int = -1
   /// The day ordinals of the windows the pre-filter keeps it for (it is kept for a window
-  /// exactly when one of them meets it); nil: kept for every window.
+  /// exactly when one of them meets it and ``season`` does); nil: kept for every window.
   package var keptWindows: [ClosedRange<Int>]?
+  /// ``StartSeason/stored`` of its ``EventFacts/season``, 0 for none: of the windows its
+  /// ranges meet, the pre-filter keeps it for those the season meets.
+  package var season = 0
 }
 
 /// One item of a survey.
@@ -127,7 +130,8 @@ private struct SurveySink: ScanSink {
           SurveyedEvent(
             line: line, uid: facts.uid.map { $0.trimmingSpacesAndTabs() },
             replacedDay: override?.replacedDay, instance: override?.instance,
-            sequence: override?.sequence ?? -1, keptWindows: facts.keptWindows)))
+            sequence: override?.sequence ?? -1, keptWindows: facts.keptWindows,
+            season: facts.season?.stored ?? 0)))
     }
   }
 
