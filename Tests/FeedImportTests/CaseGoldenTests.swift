@@ -38,6 +38,9 @@ struct CaseGoldenTests {
         "2019-12", "2020-01", "2021-01", "2023-12", "2024-12", "2025-05", "2025-12", "2026-01",
         "2026-12",
       ]),
+    Case(
+      file: "rrule-yearly-monthdays.ics",
+      months: ["2024-03", "2024-09", "2024-12", "2025-02", "2025-06", "2026-03"]),
     Case(file: "rrule-byhour-byminute.ics", months: ["2024-07", "2024-08"]),
     Case(file: "rrule-until-date-vs-datetime.ics", months: ["2024-03"]),
     Case(file: "rrule-dtstart-not-matching.ics", months: ["2024-04", "2024-05"]),

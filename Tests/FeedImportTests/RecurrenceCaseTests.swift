@@ -63,6 +63,36 @@ struct RecurrenceCaseTests {
     #expect(newsletter == ["2024-04-10", "2024-04-26"])
   }
 
+  @Test func yearlyMonthDaysFallInEveryMonth() throws {
+    // 3.3.10: BYMONTHDAY expands a YEARLY rule; without BYMONTH it names days of every month
+    // (libical 3.0.16 kept them to DTSTART's month: only 15 January, only September's 13th).
+    let file = "rrule-yearly-monthdays.ics"
+    let fifteenth = "yearly-fifteenth@samples.icslanes"
+    #expect(try CaseSupport.starts(file, uid: fifteenth, month: "2024-09") == ["2024-09-15"])
+    // COUNT=14 from 15 January 2024 ends on 15 February 2025.
+    #expect(try CaseSupport.starts(file, uid: fifteenth, month: "2025-02") == ["2025-02-15"])
+    #expect(try CaseSupport.starts(file, uid: fifteenth, month: "2025-06") == [])
+    let friday = "friday-thirteenth@samples.icslanes"
+    #expect(
+      try CaseSupport.starts(file, uid: friday, month: "2024-12", zone: "Europe/Berlin") == [
+        "2024-12-13T18:00:00+01:00"
+      ])
+    #expect(try CaseSupport.starts(file, uid: friday, month: "2025-02") == [])
+    #expect(
+      try CaseSupport.starts(file, uid: friday, month: "2025-06", zone: "Europe/Berlin") == [
+        "2025-06-13T18:00:00+02:00"
+      ])
+    let yearEnd = "last-day-of-the-year@samples.icslanes"
+    #expect(try CaseSupport.starts(file, uid: yearEnd, month: "2024-12") == ["2024-12-31"])
+    #expect(try CaseSupport.starts(file, uid: yearEnd, month: "2025-06") == [])
+    let monthEnd = "every-31st-other-year@samples.icslanes"
+    #expect(
+      try CaseSupport.starts(file, uid: monthEnd, month: "2024-12") == [
+        "2024-12-31T14:00:00+00:00"
+      ])
+    #expect(try CaseSupport.starts(file, uid: monthEnd, month: "2025-06") == [])
+  }
+
   @Test func weekOneOfANewYearStartingInDecember() throws {
     // BYWEEKNO=1 of 2026 begins Monday 2025-12-29; libical's set_start would add a bogus 30th.
     let starts = try CaseSupport.starts(
