@@ -114,12 +114,14 @@ struct SharedRuleTests {
     let boxes = Dictionary(uniqueKeysWithValues: feed.records.map { ($0.uid, $0.ruleBoxIdentity) })
     #expect(boxes.count == 7)
     #expect(boxes.values.allSatisfy { $0 != nil })
+    // Equal rules written one after the other share a box. Across others they share it too
+    // unless one of those took their slot in between: the slots hang on Swift's hash, seeded
+    // anew in each process, so that happens to "a" and "f" in about one run of 340.
     #expect(boxes["a"] == boxes["b"])
-    #expect(boxes["a"] == boxes["f"])
+    #expect(boxes["f"] == boxes["g"])
     #expect(boxes["a"] != boxes["c"])
     #expect(boxes["a"] != boxes["d"])
     #expect(boxes["a"] != boxes["e"])
-    #expect(boxes["a"] == boxes["g"])
     let lists = Dictionary(
       uniqueKeysWithValues: feed.records.map { ($0.uid, Self.buffer($0.exdates)) })
     #expect(lists["a"] == lists["b"])
@@ -170,8 +172,11 @@ struct SharedTextStorageTests {
     #expect(Self.storage(a.title) != nil)
     #expect(Self.storage(a.title) == Self.storage(b.title))
     #expect(Self.storage(a.title) != Self.storage(c.title))
-    let (roomA, roomE) = try (#require(a.location), #require(e.location))
-    #expect(Self.storage(roomA) == Self.storage(roomE))
+    // Across other texts too, unless one of them took the slot in between (about one run in
+    // 1,000, the slots hanging on Swift's per-process hash seed).
+    let (roomA, roomB) = try (#require(a.location), #require(b.location))
+    #expect(Self.storage(roomA) == Self.storage(roomB))
+    #expect(e.location == a.location)
     #expect(records["d"]?.title == "Lunch")
   }
 
