@@ -60,7 +60,7 @@ struct CommandSettings {
       }
       today = day
     } else {
-      today = Today.day(inZone: zone.name)
+      today = Today.day(in: zone)
     }
     let first: YearMonth
     if let text = command.month {
