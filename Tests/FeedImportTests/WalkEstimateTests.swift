@@ -14,7 +14,7 @@ import Testing
 struct WalkEstimateTests {
   /// The warning of the feed's step budget among `warnings`.
   private func stepWarning(_ warnings: [ImportWarning]) -> ImportWarning? {
-    warnings.first { $0.message.contains("steps of libical's iterator") }
+    warnings.first { $0.message.contains("recurrence steps") }
   }
 
   /// A feed of `count` series `FREQ=…;COUNT=…` from 2009 whose rules `rule(index)` gives, laid

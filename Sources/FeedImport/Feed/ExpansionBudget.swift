@@ -101,7 +101,7 @@ struct ExpansionBudget {
         ImportWarning(
           source: source, line: nil, uid: nil,
           message:
-            "the feed's RRULEs need more steps of libical's iterator, together, than its budget of \(stepLimit) for the window: the expansion of \(eventsStopped) event(s) stops there"
+            "the feed's RRULEs need more recurrence steps, together, than its budget of \(stepLimit) for the window: the expansion of \(eventsStopped) event(s) stops there"
         ))
     }
     return warnings

@@ -348,8 +348,8 @@ struct SeriesExpander {
       } else {
         result.warnings.append(
           spentBefore > 0
-            ? "expanding the event's RRULEs needs more than \(window.maximumSteps) steps of libical's iterator together in the window; expansion stopped there"
-            : "expanding the RRULE needs more than \(window.maximumSteps) steps of libical's iterator in the window; expansion stopped there"
+            ? "expanding the event's RRULEs needs more than \(window.maximumSteps) recurrence steps together in the window; expansion stopped there"
+            : "expanding the RRULE needs more than \(window.maximumSteps) recurrence steps in the window; expansion stopped there"
         )
       }
     }
