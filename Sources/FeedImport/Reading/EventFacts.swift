@@ -151,8 +151,8 @@ struct EventFacts: Sendable {
     return (replacedDays, firstStart.ordinal...(lastStart.ordinal + length))
   }
 
-  /// Whole days from the first day of an occurrence to its last, as DTEND, DURATION or their
-  /// absence say (a day for a DATE, none for a time); nil when they cannot be read.
+  /// Whole days from the first day of an occurrence to its last, as the date parts of DTEND or
+  /// DURATION's whole days say (a day when neither is given); nil when they cannot be read.
   private var lengthDays: Int? {
     guard let start = startDay else { return nil }
     let end: Day
