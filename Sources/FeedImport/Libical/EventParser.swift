@@ -184,6 +184,7 @@ struct EventParser {
     extraRules = extraRules.compactMap { extra in
       var value = extra
       EventParser.alignUntil(&value, with: start)
+      RuleValueSets.dropRepeats(&value)
       YearlyMonthDays.spread(&value)
       if let bad = RuleLimits.problem(of: value, startIsDate: start.is_date != 0) {
         warnings.append("an additional RRULE has \(bad); ignored")
@@ -217,6 +218,7 @@ struct EventParser {
         warnings.append("RRULE that libical rejects; dropped, DTSTART stays")
       } else {
         EventParser.alignUntil(&value, with: start)
+        RuleValueSets.dropRepeats(&value)
         YearlyMonthDays.spread(&value)
         // A rule without BY parts has nothing libical's check could reject (and setting up its
         // iterator costs ICU calendars): check the others, unless they surely pass.
