@@ -168,11 +168,10 @@ extension SeriesExpander {
         if walked > walkRoom { return (walked - 1, true) }
       }
       for day in shape.days(year: year, month: month) where (year, month, day) >= start {
-        var wall = wallStart
-        (wall.year, wall.month, wall.day) = (Int32(year), Int32(month), Int32(day))
-        if Day.daysSinceEpoch(year: year, month: month, day: day) >= earliestDay {
-          if !rule.until.isNull, WallTime.compare(wall, rule.until) > 0 { return (walked, false) }
-          guard body(wall) else { return (walked, false) }
+        let ordinal = Day.daysSinceEpoch(year: year, month: month, day: day)
+        if ordinal >= earliestDay {
+          guard let wall = instance(like: wallStart, on: ordinal, until: rule.until), body(wall)
+          else { return (walked, false) }
         }
         remaining -= 1
         if remaining <= 0 { break }
