@@ -183,9 +183,7 @@ struct EventParser {
     }
     extraRules = extraRules.compactMap { extra in
       var value = extra
-      EventParser.alignUntil(&value, with: start)
-      RuleValueSets.dropRepeats(&value)
-      YearlyMonthDays.spread(&value)
+      EventParser.settle(&value, with: start)
       if let bad = RuleLimits.problem(of: value, startIsDate: start.is_date != 0) {
         warnings.append("an additional RRULE has \(bad); ignored")
         return nil
@@ -217,9 +215,7 @@ struct EventParser {
       if value.freq == ICAL_NO_RECURRENCE {
         warnings.append("RRULE that libical rejects; dropped, DTSTART stays")
       } else {
-        EventParser.alignUntil(&value, with: start)
-        RuleValueSets.dropRepeats(&value)
-        YearlyMonthDays.spread(&value)
+        EventParser.settle(&value, with: start)
         // A rule without BY parts has nothing libical's check could reject (and setting up its
         // iterator costs ICU calendars): check the others, unless they surely pass.
         var usable = true
@@ -411,6 +407,15 @@ struct EventParser {
 
   /// How the warning about a TZID that resolves nowhere begins.
   static let unresolvedPrefix = "TZID "
+
+  /// A rule as icslanes reads it, before it is checked or expanded: UNTIL aligned with
+  /// DTSTART's type (``alignUntil(_:with:)``), each BY list a set (``RuleValueSets``), a yearly
+  /// BYMONTHDAY without BYMONTH over every month (``YearlyMonthDays``).
+  static func settle(_ rule: inout icalrecurrencetype, with start: icaltimetype) {
+    alignUntil(&rule, with: start)
+    RuleValueSets.dropRepeats(&rule)
+    YearlyMonthDays.spread(&rule)
+  }
 
   /// UNTIL written as a DATE for a DATE-TIME series means "through that day"; UNTIL written as a
   /// DATE-TIME for a DATE series means "through that date". Align it so the last one is kept.
