@@ -173,10 +173,11 @@ struct EventFacts: Sendable {
   /// For a yearly series whose instances all start in some months of the year
   /// (``RuleFacts/startMonths(startMonth:)``): those months and the days each instance lasts,
   /// which pass the series over for windows away from them. Nil for every other event: one
-  /// with RDATEs (they may fall in any month), several RRULEs, or a reach the scan does not
-  /// bound.
+  /// with RDATEs (they may fall in any month) or several RRULEs. Asked only of an event whose
+  /// reach the scan bounds (``mayTouch(first:last:)`` after the reach, the index beside
+  /// ``keptWindows``), so it does not work the reach out again.
   var season: StartSeason? {
-    guard recurs, ruleCount == 1, recurrenceDays == nil, !overridesInstance, reach != nil,
+    guard recurs, ruleCount == 1, recurrenceDays == nil, !overridesInstance,
       let rule, let start = startDay, let length = lengthDays,
       let months = rule.startMonths(startMonth: start.components.month)
     else { return nil }
