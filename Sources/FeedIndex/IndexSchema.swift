@@ -25,7 +25,9 @@ enum IndexSchema {
   /// DTSTART on, no longer every window.
   /// 5: RDATE lines are read whole (folded too), and a series' last RDATE bounds its reach.
   /// 6: a yearly series is kept only for windows near the months it starts in (`season`).
-  static let version = 6
+  /// 7: the properties that bound an event's days are read whole however they are folded (a
+  /// folded DTSTART or EXDATE no longer keeps its event for every window).
+  static let version = 7
 
   static let statements = [
     """

@@ -55,15 +55,17 @@ struct ScanInPlaceTests {
   static let august = Day(year: 2024, month: 8, day: 1).map { $0...$0.adding(days: 30) }
 
   /// A feed of `events` events with `end` as line end, the first one starting `shift` bytes
-  /// before the first chunk edge, so that its lines (and its folded UID) straddle it.
+  /// before the first chunk edge, so that its lines (and its folded UID, DTSTART and EXDATE,
+  /// which the scan holds to read whole) straddle it.
   static func feed(shift: Int, end: String, events: Int = 3, nul: Bool = false) -> [UInt8] {
     var head = "BEGIN:VCALENDAR\(end)VERSION:2.0\(end)"
     let event = { (index: Int) -> String in
       let day = index % 2 == 0 ? "20240805" : "20190805"
       return
         "BEGIN:VEVENT\(end)UID:event-\(index)-with-a-long-uid-that-is-\(end) folded-\(index)\(end)"
-        + "DTSTART;VALUE=DATE:\(day)\(end)SUMMARY:Event \(index)\(nul ? "\u{0}" : "")\(end)"
-        + "DESCRIPTION:left out\(end)RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO,TU\(end)END:VEVENT\(end)"
+        + "DTSTART;VALUE=\(end) DATE:\(day)\(end)SUMMARY:Event \(index)\(nul ? "\u{0}" : "")\(end)"
+        + "DESCRIPTION:left out\(end)RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO,TU\(end)"
+        + "EXDATE;VALUE=DATE:202408\(end) 12\(end)END:VEVENT\(end)"
     }
     // Filler: a calendar property nothing reads, long enough to reach the chunk's edge.
     let target = ByteSource.chunkSize - shift - head.utf8.count - 12 - end.utf8.count

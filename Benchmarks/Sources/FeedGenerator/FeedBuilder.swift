@@ -8,6 +8,9 @@ struct FeedOptions {
   var denseMonth: (year: Int, month: Int)?
   /// The kind of feed (ignored with `denseMonth`).
   var profile: FeedProfile = .standard
+  /// Lines longer than this many octets are folded (RFC 5545 says 75; some writers fold
+  /// shorter, which splits DTSTART, EXDATE and RRULE lines).
+  var foldWidth = 75
 }
 
 /// Counts reported by `--stats`.
@@ -48,7 +51,7 @@ struct FeedBuilder {
 
   init(options: FeedOptions, fd: Int32) {
     self.options = options
-    self.w = ICSWriter(fd: fd)
+    self.w = ICSWriter(fd: fd, foldWidth: options.foldWidth)
     // Mix the seed so that seeds 0, 1, 2... give unrelated streams.
     var seeder = SplitMix64(seed: options.seed ^ 0x6963_736C_616E_6573)
     self.rng = SplitMix64(seed: seeder.next())

@@ -41,6 +41,11 @@ struct FeedGeneratorCommand: ParsableCommand {
   @Option(help: "Kind of feed: standard, mixed, timetable, bookings or office.")
   var profile: FeedProfile = .standard
 
+  @Option(
+    name: .customLong("fold-width"),
+    help: "Fold lines longer than this many octets (RFC 5545: 75; shorter splits time properties).")
+  var foldWidth: Int = 75
+
   @Option(name: [.customShort("o"), .long], help: "Output file (default: standard output).")
   var output: String?
 
@@ -53,6 +58,7 @@ struct FeedGeneratorCommand: ParsableCommand {
     guard (1..<9000).contains(startYear) && startYear + years <= 9999 else {
       throw ValidationError("--start-year/--years must stay within years 1...9999")
     }
+    guard foldWidth >= 2 else { throw ValidationError("--fold-width must be at least 2") }
     if let denseMonth, Self.parseMonth(denseMonth) == nil {
       throw ValidationError("--dense-month must look like 2020-06")
     }
@@ -70,7 +76,7 @@ struct FeedGeneratorCommand: ParsableCommand {
   func run() throws {
     let options = FeedOptions(
       events: events, seed: seed, years: years, startYear: startYear,
-      denseMonth: denseMonth.flatMap(Self.parseMonth), profile: profile)
+      denseMonth: denseMonth.flatMap(Self.parseMonth), profile: profile, foldWidth: foldWidth)
 
     var fd: Int32 = STDOUT_FILENO
     if let output, output != "-" {

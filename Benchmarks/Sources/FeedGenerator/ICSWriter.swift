@@ -11,18 +11,21 @@ struct WriteError: Error, CustomStringConvertible {
 }
 
 /// Builds iCalendar content lines in a scratch buffer, folds them at 75
-/// octets (never inside a UTF-8 sequence), terminates them with CRLF and
+/// octets or `foldWidth` (never inside a UTF-8 sequence), terminates them with CRLF and
 /// writes the result to a file descriptor in large chunks.
 struct ICSWriter {
   private let fd: Int32
+  /// The longest physical line, in octets (at least 2: a continuation holds its space and a byte).
+  private let foldWidth: Int
   private var out: [UInt8] = []
   /// The content line being built (unfolded, without CRLF).
   private var line: [UInt8] = []
   private static let flushThreshold = 1 << 20
   private(set) var bytesWritten = 0
 
-  init(fd: Int32) {
+  init(fd: Int32, foldWidth: Int = 75) {
     self.fd = fd
+    self.foldWidth = max(2, foldWidth)
     out.reserveCapacity(Self.flushThreshold + 64 * 1024)
     line.reserveCapacity(4096)
   }
@@ -125,11 +128,11 @@ struct ICSWriter {
   /// Folds the current content line into the output and starts a new one.
   mutating func endLine() {
     let n = line.count
-    if n <= 75 {
+    if n <= foldWidth {
       out.append(contentsOf: line)
     } else {
       var start = 0
-      var limit = 75
+      var limit = foldWidth
       while start < n {
         var end = start + limit
         if end >= n {
@@ -149,7 +152,7 @@ struct ICSWriter {
           out.append(10)
         }
         start = end
-        limit = 74  // the leading space of a continuation line counts
+        limit = foldWidth - 1  // the leading space of a continuation line counts
       }
     }
     out.append(13)

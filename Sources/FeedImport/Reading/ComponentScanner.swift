@@ -63,16 +63,12 @@ struct ComponentScanner {
   /// The bytes of the current component, kept or not.
   private var componentBytes = 0
   private var lastProperty = EventFacts.Property.other
-  /// A VEVENT property line folded before its value began, held to be read again unfolded.
-  private var eventLineStart: [UInt8]?
-  /// The VEVENT's RDATE line being read, unfolded so far: its values are read once it is
-  /// whole (a long RDATE list is folded, anywhere, even inside a value). Nil inside after it
-  /// outgrew ``maximumHeldRecurrenceDates``.
-  private var recurrenceDates: [UInt8]?
-  /// Whether an RDATE line is being read (``recurrenceDates``).
-  private var readingRecurrenceDates = false
-  /// The longest RDATE line read whole (some 4,000 date-times): a longer one keeps its event
-  /// for every window after DTSTART.
+  /// The VEVENT's property line read once it is whole (its times, rule, dates, status or
+  /// sequence, or a line folded before its value): held until the next line shows whether it
+  /// goes on. See ``HeldProperty``.
+  private var heldProperty = HeldProperty()
+  /// The longest property line read whole (an RDATE or EXDATE list of some 4,000
+  /// date-times): a longer one keeps its event for every window after DTSTART.
   static let maximumHeldRecurrenceDates = 65_536
   private var lastCalendarProperty: (name: String, value: [UInt8], line: Int)?
   /// A top-level line folded before its value began (`X-WR-` + ` CALNAME:…`), held while it
@@ -210,9 +206,8 @@ struct ComponentScanner {
         return
       }
       if !isContinuation {
-        if eventLineStart != nil { eventLineStart = nil }
-        if readingRecurrenceDates { finishRecurrenceDates() }
-        readEventLine(line)
+        if heldProperty.property != nil { readHeldProperty() }
+        readEventLine(line, inPlace: inPlace)
       }
       if lastProperty == .unused {
         count(line)
@@ -220,21 +215,10 @@ struct ComponentScanner {
       }
       append(line, inPlace: inPlace)
       if isContinuation {
-        if var start = eventLineStart {
-          // Folded before its value: read again unfolded so far.
-          eventLineStart = nil
-          start += line.dropFirst()
-          start.withUnsafeBufferPointer { readEventLine($0) }
-        } else if readingRecurrenceDates {
-          if recurrenceDates != nil {
-            recurrenceDates?.append(contentsOf: line.dropFirst())
-            if (recurrenceDates?.count ?? 0) > ComponentScanner.maximumHeldRecurrenceDates {
-              recurrenceDates = nil
-            }
-          }
-        } else {
-          facts.noteContinuation(of: lastProperty, line: line)
-          if lastProperty == .uid { uidBytes.append(line.dropFirst()) }
+        if heldProperty.property != nil {
+          heldProperty.append(continuation: line)
+        } else if lastProperty == .uid {
+          uidBytes.append(line.dropFirst())
         }
       }
     case .timeZone, .otherComponent:
@@ -242,36 +226,64 @@ struct ComponentScanner {
     }
   }
 
-  /// Reads a VEVENT's property line (unfolded as far as it goes) into the facts; a line folded
-  /// before its value (inside its name, or a UID's parameters) is held in ``eventLineStart``
-  /// to be read again with its next piece. The facts count it as not read with certainty.
+  /// Reads a VEVENT's property line into the facts, or holds it to be read whole
+  /// (``heldProperty``): a property whose value bounds the event's days, and a line folded
+  /// before its value (inside its name, or a UID's parameters).
   @inline(__always)
-  private mutating func readEventLine(_ line: UnsafeBufferPointer<UInt8>) {
-    lastProperty = facts.read(line)
-    if lastProperty == .rdate {
-      readingRecurrenceDates = true
-      recurrenceDates = Array(line)
-    } else if lastProperty == .folded {
-      if line.count < ComponentScanner.maximumHeldLine { eventLineStart = Array(line) }
-    } else if lastProperty == .uid {
-      if let start = EventFacts.valueStart(line) {
-        uidBytes.append(line[start...])
-      } else if line.count < ComponentScanner.maximumHeldLine {
-        facts.unreadable = true
-        eventLineStart = Array(line)
-      }
+  private mutating func readEventLine(_ line: UnsafeBufferPointer<UInt8>, inPlace: Bool) {
+    let property = EventFacts.property(of: line)
+    if property.isReadWhole {
+      heldProperty.hold(property, line: line, inPlace: inPlace)
+      lastProperty = property
+      return
+    }
+    if property == .uid ? EventFacts.valueStart(line) == nil : EventFacts.endsInsideName(line) {
+      heldProperty.hold(.folded, line: line, inPlace: inPlace)
+      lastProperty = .folded
+      return
+    }
+    lastProperty = facts.read(line, as: property)
+    if lastProperty == .uid, let start = EventFacts.valueStart(line) {
+      uidBytes.append(line[start...])
     }
   }
 
-  /// Reads the RDATE line gathered so far (``recurrenceDates``): it is whole.
-  private mutating func finishRecurrenceDates() {
-    readingRecurrenceDates = false
-    if let line = recurrenceDates {
-      line.withUnsafeBufferPointer { facts.readRecurrenceDates($0) }
-    } else {
-      facts.readRecurrenceDates(nil)
+  /// Reads the held property line (``heldProperty``): it is whole.
+  private mutating func readHeldProperty() {
+    let tooLong = heldProperty.tooLong
+    let named = heldProperty.property
+    switch heldProperty.release() {
+    case .inPlace(let line):
+      // One line, whose name was read when it was held.
+      readWhole(line, as: named ?? EventFacts.property(of: line), tooLong: tooLong)
+    case .copied(let bytes):
+      bytes.withUnsafeBufferPointer {
+        readWhole($0, as: EventFacts.property(of: $0), tooLong: tooLong)
+      }
+    case nil:
+      break
     }
-    recurrenceDates = nil
+  }
+
+  /// Reads a property line of the VEVENT, whole (its first bytes when `tooLong`), whose name
+  /// says it is `named`.
+  private mutating func readWhole(
+    _ line: UnsafeBufferPointer<UInt8>, as named: EventFacts.Property, tooLong: Bool
+  ) {
+    let property = facts.read(line, as: named)
+    switch property {
+    case .rdate:
+      facts.readRecurrenceDates(tooLong ? nil : line)
+    case .uid:
+      // A UID long enough to be cut is read from its first bytes, and marked truncated.
+      if let start = EventFacts.valueStart(line) {
+        uidBytes.append(line[start...])
+      } else {
+        facts.unreadable = true
+      }
+    default:
+      if tooLong { facts.noteContinuation(of: property) }
+    }
   }
 
   /// Reports what is left open at the end of the input.
@@ -296,8 +308,8 @@ struct ComponentScanner {
     keyword: Keyword, name: String, line: UnsafeBufferPointer<UInt8>, inPlace: Bool, number: Int,
     _ emit: (ScannedItem) -> Void
   ) {
-    // A BEGIN or END line ends the RDATE line before it.
-    if readingRecurrenceDates { finishRecurrenceDates() }
+    // A BEGIN or END line ends the property line before it.
+    if heldProperty.property != nil { readHeldProperty() }
     switch (place, keyword) {
     case (.outside, .begin):
       if name == "VCALENDAR" {
@@ -427,9 +439,7 @@ struct ComponentScanner {
     uidBytes.reset()
     blockLine = number
     facts = EventFacts()
-    eventLineStart = nil
-    recurrenceDates = nil
-    readingRecurrenceDates = false
+    _ = heldProperty.release()
     tooDeep = false
     overflow = 0
     tooLarge = false
@@ -443,7 +453,7 @@ struct ComponentScanner {
     place = .calendar
     switch kind {
     case .event:
-      if readingRecurrenceDates { finishRecurrenceDates() }
+      if heldProperty.property != nil { readHeldProperty() }
       facts.uidEscaped = uidBytes.escaped
       facts.uidTruncated = uidBytes.truncated
       facts.uidKey = uidBytes.key
@@ -512,6 +522,7 @@ struct ComponentScanner {
   /// Copies the lines referred to in place into the component's own text: call before the
   /// bytes of lines scanned `inPlace` go (at the end of a chunk of input).
   mutating func releaseLines() {
+    if heldProperty.property != nil { heldProperty.keepBytes() }
     guard !pieces.isEmpty else { return }
     for piece in pieces {
       block.append(contentsOf: piece)

@@ -36,7 +36,7 @@ struct EventFacts: Sendable {
   var hasRange = false
   /// STATUS:CANCELLED (a cancelled event changes how its series counts, so it is always kept).
   var cancelled = false
-  /// Something the scan could not read with certainty (a folded or odd DTSTART, say).
+  /// Something the scan could not read with certainty (an odd DTSTART, say).
   var unreadable = false
   /// The UID, unfolded but still escaped; for messages and for matching events that share it.
   /// Made only for an event the scan hands out whole (kept, or read again): an event the
@@ -193,13 +193,30 @@ struct EventFacts: Sendable {
     /// A line that ends inside a short property name (no `;` or `:`): folding may split a name
     /// anywhere (`RRU` + ` LE:FREQ=…`), so which property it is shows only once unfolded.
     case folded
+
+    /// Whether the scan reads the property only once its line is whole (``HeldProperty``):
+    /// the ones whose value bounds the event's days or decides its duplicates.
+    var isReadWhole: Bool {
+      switch self {
+      case .dtStart, .dtEnd, .duration, .rrule, .rdate, .exdate, .recurrenceId, .status, .sequence:
+        true
+      case .exrule, .uid, .other, .unused, .folded:
+        false
+      }
+    }
   }
 
-  /// Reads one unfolded-at-first-line property of the VEVENT itself; returns which it is.
+  /// Whether `line` ends inside a property name: short (no name read here is longer than 13)
+  /// and without `:` or `;`. Which property it is shows only unfolded.
+  static func endsInsideName(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    line.count <= 13 && !line.contains(where: { $0 == 0x3A || $0 == 0x3B })
+  }
+
+  /// Reads one property line of the VEVENT itself, whole (see ``HeldProperty``), whose name
+  /// says it is `property` (``property(of:)``); returns which it is.
   ///
   /// Runs for every line of every VEVENT, so it allocates nothing for the lines it does not read.
-  mutating func read(_ line: UnsafeBufferPointer<UInt8>) -> Property {
-    let property = EventFacts.property(of: line)
+  mutating func read(_ line: UnsafeBufferPointer<UInt8>, as property: Property) -> Property {
     switch property {
     case .dtStart:
       startDay = EventFacts.dayValue(line)
@@ -250,10 +267,9 @@ struct EventFacts: Sendable {
       sequenceCount += 1
       sequence = sequenceCount == 1 ? EventFacts.sequenceValue(line) : nil
     case .other, .unused:
-      // A short line without `:` or `;` ends inside its name (no name read here is longer
-      // than 13): which property it is shows only unfolded (an RRULE, a DTEND…), so the event
-      // is left to libical.
-      if line.count <= 13, !line.contains(where: { $0 == 0x3A || $0 == 0x3B }) {
+      // A whole line that still ends inside its name: not a property this scan reads, or a
+      // line cut short; the event is left to libical.
+      if EventFacts.endsInsideName(line) {
         unreadable = true
         return .folded
       }
@@ -263,9 +279,9 @@ struct EventFacts: Sendable {
     return property
   }
 
-  /// A folded continuation of `property`: a time property split over lines is not read with
-  /// certainty. (An RDATE's lines are gathered by the scanner and read whole.)
-  mutating func noteContinuation(of property: Property, line: UnsafeBufferPointer<UInt8>) {
+  /// A property line too long to read whole (``HeldProperty/tooLong``): what its first bytes
+  /// said of the event is not certain.
+  mutating func noteContinuation(of property: Property) {
     switch property {
     case .dtStart, .dtEnd, .duration, .status, .recurrenceId, .exdate: unreadable = true
     case .sequence: sequence = nil
