@@ -27,7 +27,9 @@ enum IndexSchema {
   /// 6: a yearly series is kept only for windows near the months it starts in (`season`).
   /// 7: the properties that bound an event's days are read whole however they are folded (a
   /// folded DTSTART or EXDATE no longer keeps its event for every window).
-  static let version = 7
+  /// 8: a DTSTART or DTEND of eight digits without VALUE=DATE is read as the date libical
+  /// reads.
+  static let version = 8
 
   static let statements = [
     """

@@ -219,7 +219,7 @@ struct EventFacts: Sendable {
   mutating func read(_ line: UnsafeBufferPointer<UInt8>, as property: Property) -> Property {
     switch property {
     case .dtStart:
-      startDay = EventFacts.dayValue(line)
+      startDay = EventFacts.dayValue(line, datesWithoutValue: true)
       if startDay == nil {
         unreadable = true
       } else if let start = EventFacts.valueStart(line) {
@@ -227,7 +227,7 @@ struct EventFacts: Sendable {
       }
     case .dtEnd:
       hasEnd = true
-      endDay = EventFacts.dayValue(line)
+      endDay = EventFacts.dayValue(line, datesWithoutValue: true)
     case .duration:
       hasDuration = true
       if let start = EventFacts.valueStart(line) {
@@ -384,15 +384,25 @@ struct EventFacts: Sendable {
   /// The date of a DATE or DATE-TIME value, read strictly: `YYYYMMDD` with `VALUE=DATE`, or
   /// `YYYYMMDDTHHMMSS[Z]` without a VALUE parameter (or with `VALUE=DATE-TIME`). Anything else
   /// is nil, so that an event libical might reject (and list as skipped) is kept for libical.
-  static func dayValue(_ line: UnsafeBufferPointer<UInt8>) -> Day? {
+  ///
+  /// With `datesWithoutValue` (DTSTART and DTEND), `YYYYMMDD` without a VALUE parameter is a
+  /// date too: libical reads a value of eight digits as a DATE whatever its parameters say
+  /// (`DTSTART;TZID=America/Los_Angeles:20041225`, as older Google exports write holidays, is
+  /// an all-day event on 25 December), and an impossible date (30 February) is still nil.
+  static func dayValue(_ line: UnsafeBufferPointer<UInt8>, datesWithoutValue: Bool = false)
+    -> Day?
+  {
     guard let start = valueStart(line) else { return nil }
-    return dayValue(
-      UnsafeBufferPointer(rebasing: line[start...]),
-      parameters: UnsafeBufferPointer(rebasing: line[..<(start - 1)]))
+    let value = UnsafeBufferPointer(rebasing: line[start...])
+    let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
+    if datesWithoutValue, value.count == 8, !contains(parameters, "VALUE=") {
+      return dayValue(value, wantsDate: true)
+    }
+    return dayValue(value, parameters: parameters)
   }
 
-  /// One DATE or DATE-TIME value (see ``dayValue(_:)``) under `parameters` (the bytes before
-  /// the value's `:`).
+  /// One DATE or DATE-TIME value (see ``dayValue(_:datesWithoutValue:)``) under `parameters`
+  /// (the bytes before the value's `:`).
   static func dayValue(
     _ value: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>
   ) -> Day? {
@@ -433,7 +443,7 @@ struct EventFacts: Sendable {
     return wantsDate
   }
 
-  /// One DATE (`wantsDate`) or DATE-TIME value's day, read strictly (see ``dayValue(_:)``).
+  /// One DATE (`wantsDate`) or DATE-TIME value's day, read strictly (see ``dayValue(_:datesWithoutValue:)``).
   static func dayValue(_ value: UnsafeBufferPointer<UInt8>, wantsDate: Bool) -> Day? {
     guard let base = value.baseAddress else { return nil }
     if wantsDate {
