@@ -29,7 +29,9 @@ enum IndexSchema {
   /// folded DTSTART or EXDATE no longer keeps its event for every window).
   /// 8: a DTSTART or DTEND of eight digits without VALUE=DATE is read as the date libical
   /// reads.
-  static let version = 8
+  /// 9: events libical skips or reads otherwise than the scan (a DTSTART after the year 3000,
+  /// two UIDs, an empty parameter before a date's value) are kept for every window.
+  static let version = 9
 
   static let statements = [
     """

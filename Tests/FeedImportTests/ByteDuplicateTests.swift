@@ -156,4 +156,20 @@ struct ByteDuplicateTests {
     #expect(loader.byteDuplicates.isEmpty)
     try expectSameAsWhole(text, duplicates: 1, settled: false)
   }
+
+  /// An event with two UID properties is the last UID's for libical, where the scan's key joins
+  /// both: passed over, its duplicate (another event of that UID) went uncounted. Found by the
+  /// import fuzzer comparing pre-filtered months with the whole feed's.
+  @Test func anEventWithTwoUIDsIsLeftToLibical() throws {
+    let text = Hostile.calendar(
+      Hostile.event("first", "DTSTART;VALUE=DATE:20040308", "UID:last", "SUMMARY:Two UIDs")
+        + Hostile.event("last", "DTSTART;VALUE=DATE:20040308", "SUMMARY:Again")
+        + Hostile.event("inside", "DTSTART;VALUE=DATE:20240805", "SUMMARY:Inside"))
+    let first = try #require(YearMonth(year: 2024, month: 7))
+    let totals = try FilteredMonths.compare(
+      text, name: "uids", from: first, count: 3, zoneName: "UTC")
+    #expect(totals.shown == 1)
+    let whole = try Feed(text: text, name: "uids")
+    #expect(whole.warnings.contains { $0.message.contains("repeats the VEVENT") })
+  }
 }

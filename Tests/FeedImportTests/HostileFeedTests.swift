@@ -298,6 +298,30 @@ struct HostileFeedTests {
     }
   }
 
+  /// `;` right before a value's `:` makes libical read the `:` as part of the value and remove
+  /// the property: the event without DTSTART is skipped, the override without RECURRENCE-ID
+  /// repeats its series. The pre-filter keeps such events, so every month says so. Found by the
+  /// import fuzzer comparing pre-filtered months with the whole feed's.
+  @Test func anEmptyParameterBeforeTheValueIsLeftToLibical() throws {
+    let text = Hostile.calendar(
+      Hostile.event("no-start", "DTSTART;TZID=US/Central;:20031019T120000", "SUMMARY:Gone")
+        + Hostile.event(
+          "series", "DTSTART:20031006T090000Z", "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=4",
+          "SUMMARY:Series")
+        + Hostile.event(
+          "series", "RECURRENCE-ID;X-A=1;:20031013T090000Z", "DTSTART:20031014T090000Z",
+          "DURATION:PT1H", "SUMMARY:Not an override")
+        + Hostile.event(
+          "dated", "DTSTART;VALUE=DATE;:20031020", "SUMMARY:Gone too")
+        + Hostile.event("inside", "DTSTART;VALUE=DATE:20240805", "SUMMARY:Inside"))
+    let whole = try Feed(text: text, name: "params")
+    #expect(Set(whole.skipped.compactMap(\.uid)) == ["no-start", "dated"])
+    for (year, month) in [(2024, 8), (2003, 10), (2003, 9)] {
+      let first = try Hostile.unwrap(YearMonth(year: year, month: month))
+      _ = try FilteredMonths.compare(text, name: "params", from: first, count: 1, zoneName: "UTC")
+    }
+  }
+
   @Test("years 0001 and 9999: year one lays out, beyond libical's year 3000 is skipped")
   func extremeYears() throws {
     let path = Hostile.sample("hostile/extreme-years.ics")
@@ -314,6 +338,14 @@ struct HostileFeedTests {
     #expect(reasons["year-zero@years"] != nil)
     #expect(reasons["past-9999@years"] != nil)
     #expect(december9999.stats?.addsUp == true)
+    // The pre-filter keeps what libical skips, so that each month lists it as skipped (the
+    // event of 31 December 9999 was "outside" filtered and "skipped" whole).
+    let text = String(decoding: try Hostile.bytes("hostile/extreme-years.ics"), as: UTF8.self)
+    for (year, month, count) in [(2024, 7, 3), (1, 1, 2), (3000, 12, 2), (9999, 11, 2)] {
+      let first = try Hostile.unwrap(YearMonth(year: year, month: month))
+      _ = try FilteredMonths.compare(
+        text, name: "years", from: first, count: count, zoneName: "UTC")
+    }
   }
 
   // MARK: Recurrence bombs

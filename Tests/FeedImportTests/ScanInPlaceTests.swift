@@ -65,7 +65,9 @@ struct ScanInPlaceTests {
         "BEGIN:VEVENT\(end)UID:event-\(index)-with-a-long-uid-that-is-\(end) folded-\(index)\(end)"
         + "DTSTART;VALUE=\(end) DATE:\(day)\(end)SUMMARY:Event \(index)\(nul ? "\u{0}" : "")\(end)"
         + "DESCRIPTION:left out\(end)RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO,TU\(end)"
-        + "EXDATE;VALUE=DATE:202408\(end) 12\(end)END:VEVENT\(end)"
+        + "EXDATE;VALUE=DATE:202408\(end) 12\(end)"
+        // A short line without a name's end: held, then read as the junk it is (kept).
+        + (index == 1 ? "END\u{202B}VENT\(end)" : "") + "END:VEVENT\(end)"
     }
     // Filler: a calendar property nothing reads, long enough to reach the chunk's edge.
     let target = ByteSource.chunkSize - shift - head.utf8.count - 12 - end.utf8.count

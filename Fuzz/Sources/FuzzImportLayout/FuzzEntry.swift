@@ -60,6 +60,7 @@ struct FuzzCase {
     else { fatalError("the fuzz set-up made a request the library refuses") }
     request.prefilter = prefilter
     guard let result = try? CalendarSource.layOut(request) else { return }
+    if prefilter { FuzzCase.expectSameAsWhole(result, request: request) }
     for layout in result.layouts {
       guard let stats = layout.stats, stats.addsUp else {
         fatalError("stats do not add up: \(String(describing: layout.stats))")
@@ -69,5 +70,27 @@ struct FuzzCase {
       _ = HTMLMonthRenderer().render(layout)
     }
     _ = AgendaRenderer().render(result.layouts)
+  }
+
+  /// The pre-filter only saves work: the month laid out from the whole feed must be the same
+  /// JSON. Runs whose expansion met a budget (time, steps, occurrences) may differ, and are
+  /// not compared.
+  static func expectSameAsWhole(_ filtered: LayoutResult, request: LayoutRequest) {
+    var whole = request
+    whole.prefilter = false
+    guard let unfiltered = try? CalendarSource.layOut(whole) else {
+      fatalError("the whole feed failed where the pre-filtered one loaded")
+    }
+    let budgetMet = (filtered.warnings + unfiltered.warnings).contains {
+      let text = "\($0)"
+      return text.contains("took longer than") || text.contains("budget")
+        || text.contains("recurrence steps")
+    }
+    guard !budgetMet else { return }
+    if (try? JSONLayoutRenderer.render(filtered.layouts))
+      != (try? JSONLayoutRenderer.render(unfiltered.layouts))
+    {
+      fatalError("the pre-filtered month differs from the month of the whole feed")
+    }
   }
 }

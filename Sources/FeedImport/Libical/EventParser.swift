@@ -174,7 +174,7 @@ struct EventParser {
       return .skipped(uid: uidOrNil, reason: "no DTSTART")
     }
     guard EventParser.isUsable(start) else {
-      if !(1...3000).contains(start.year) {
+      if !LibicalYears.usable.contains(Int(start.year)) {
         return .skipped(
           uid: uidOrNil,
           reason: "DTSTART in year \(start.year): libical handles years 1 to 3000 only")

@@ -254,8 +254,9 @@ struct ComponentScanner {
     let named = heldProperty.property
     switch heldProperty.release() {
     case .inPlace(let line):
-      // One line, whose name was read when it was held.
-      readWhole(line, as: named ?? EventFacts.property(of: line), tooLong: tooLong)
+      // One line, whose name was read when it was held (unless it was held for want of one).
+      let property = named.flatMap { $0 == .folded ? nil : $0 } ?? EventFacts.property(of: line)
+      readWhole(line, as: property, tooLong: tooLong)
     case .copied(let bytes):
       bytes.withUnsafeBufferPointer {
         readWhole($0, as: EventFacts.property(of: $0), tooLong: tooLong)

@@ -206,6 +206,14 @@ struct EventFacts: Sendable {
     }
   }
 
+  /// Whether the parameters end with an empty one (`DTSTART;TZID=X;:…`): libical then reads the
+  /// `:` as part of the value, cannot parse it, and removes the property (an event without
+  /// DTSTART is skipped, a RECURRENCE-ID removed makes the event no override). Such a line is
+  /// not read.
+  static func endsWithEmptyParameter(_ line: UnsafeBufferPointer<UInt8>, valueStart: Int) -> Bool {
+    valueStart >= 2 && line[valueStart - 2] == UInt8(ascii: ";")
+  }
+
   /// Whether `line` ends inside a property name: short (no name read here is longer than 13)
   /// and without `:` or `;`. Which property it is shows only unfolded.
   static func endsInsideName(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -220,7 +228,8 @@ struct EventFacts: Sendable {
     switch property {
     case .dtStart:
       startDay = EventFacts.dayValue(line, datesWithoutValue: true)
-      if startDay == nil {
+      // A DTSTART libical will not read: the event is skipped, so kept for every window.
+      if startDay.map({ $0 > LibicalYears.lastDay }) ?? true {
         unreadable = true
       } else if let start = EventFacts.valueStart(line) {
         startIsDate = line.count - start == 8
@@ -261,8 +270,11 @@ struct EventFacts: Sendable {
         if EventFacts.hasPrefix(value, "CANCELLED") { cancelled = true }
       }
     case .uid:
-      // The value's bytes are gathered by the scanner (``UIDBytes``).
+      // The value's bytes are gathered by the scanner (``UIDBytes``). Of two UIDs libical keeps
+      // the last, while the scan joins their bytes: such an event is left to libical, or its
+      // duplicates among passed-over events would be missed.
       uidCount += 1
+      if uidCount > 1 { unreadable = true }
     case .sequence:
       sequenceCount += 1
       sequence = sequenceCount == 1 ? EventFacts.sequenceValue(line) : nil
@@ -392,7 +404,9 @@ struct EventFacts: Sendable {
   static func dayValue(_ line: UnsafeBufferPointer<UInt8>, datesWithoutValue: Bool = false)
     -> Day?
   {
-    guard let start = valueStart(line) else { return nil }
+    guard let start = valueStart(line), !endsWithEmptyParameter(line, valueStart: start) else {
+      return nil
+    }
     let value = UnsafeBufferPointer(rebasing: line[start...])
     let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
     if datesWithoutValue, value.count == 8, !contains(parameters, "VALUE=") {
@@ -505,7 +519,9 @@ struct EventFacts: Sendable {
   static func days(ofDates line: UnsafeBufferPointer<UInt8>, periods: Bool)
     -> (days: ClosedRange<Day>, periods: Bool)?
   {
-    guard let start = valueStart(line) else { return nil }
+    guard let start = valueStart(line), !endsWithEmptyParameter(line, valueStart: start) else {
+      return nil
+    }
     let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
     // A PERIOD starts with a DATE-TIME; any VALUE but DATE, DATE-TIME and PERIOD is unread.
     let isPeriod = periods && contains(parameters, "PERIOD")
