@@ -176,4 +176,25 @@ import Testing
     #expect(!bounded.unreadable)
     #expect(bounded.keptWindows != nil)
   }
+
+  /// A UID folded before its value is read whole, as libical reads it; one too long to hold is
+  /// known by its first bytes only, and its event is left to libical.
+  @Test func aUIDFoldedBeforeItsValue() throws {
+    func facts(uidLength: Int) throws -> EventFacts {
+      let event = """
+        BEGIN:VEVENT\r
+        UID\r
+         :\(String(repeating: "u", count: uidLength))\r
+        DTSTART:20240101T090000Z\r
+        SUMMARY:Folded UID\r
+        END:VEVENT\r
+        """
+      let text = FoldedLineTests.folded(HeldPropertyTests.calendar([event]), width: 75)
+      return try #require(KeptWindowsTests.facts(of: Array(text.utf8)).first)
+    }
+    let short = try facts(uidLength: 40)
+    #expect(!short.unreadable && short.uid == String(repeating: "u", count: 40))
+    #expect(short.uidKey == FeedLoader.uidKey(String(repeating: "u", count: 40)))
+    #expect(try facts(uidLength: 70_000).unreadable)
+  }
 }

@@ -276,12 +276,12 @@ struct ComponentScanner {
     case .rdate:
       facts.readRecurrenceDates(tooLong ? nil : line)
     case .uid:
-      // A UID long enough to be cut is read from its first bytes, and marked truncated.
+      // A UID folded before its value. One too long to hold is known by its first bytes only:
+      // its key may not be libical's UID, so the event is left to libical.
       if let start = EventFacts.valueStart(line) {
         uidBytes.append(line[start...])
-      } else {
-        facts.unreadable = true
       }
+      if tooLong || EventFacts.valueStart(line) == nil { facts.unreadable = true }
     default:
       if tooLong { facts.noteContinuation(of: property) }
     }
