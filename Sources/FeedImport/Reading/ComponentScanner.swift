@@ -69,7 +69,7 @@ struct ComponentScanner {
   private var heldProperty = HeldProperty()
   /// The longest property line read whole (an RDATE or EXDATE list of some 4,000
   /// date-times): a longer one keeps its event for every window after DTSTART.
-  static let maximumHeldRecurrenceDates = 65_536
+  static let maximumHeldProperty = 65_536
   private var lastCalendarProperty: (name: String, value: [UInt8], line: Int)?
   /// A top-level line folded before its value began (`X-WR-` + ` CALNAME:…`), held while it
   /// may still be a property the import reads: its bytes so far and its line.
@@ -237,15 +237,14 @@ struct ComponentScanner {
       lastProperty = property
       return
     }
-    if property == .uid ? EventFacts.valueStart(line) == nil : EventFacts.endsInsideName(line) {
+    let uidStart = property == .uid ? EventFacts.valueStart(line) : nil
+    if property == .uid ? uidStart == nil : EventFacts.endsInsideName(line) {
       heldProperty.hold(.folded, line: line, inPlace: inPlace)
       lastProperty = .folded
       return
     }
     lastProperty = facts.read(line, as: property)
-    if lastProperty == .uid, let start = EventFacts.valueStart(line) {
-      uidBytes.append(line[start...])
-    }
+    if let uidStart { uidBytes.append(line[uidStart...]) }
   }
 
   /// Reads the held property line (``heldProperty``): it is whole.
@@ -278,10 +277,9 @@ struct ComponentScanner {
     case .uid:
       // A UID folded before its value. One too long to hold is known by its first bytes only:
       // its key may not be libical's UID, so the event is left to libical.
-      if let start = EventFacts.valueStart(line) {
-        uidBytes.append(line[start...])
-      }
-      if tooLong || EventFacts.valueStart(line) == nil { facts.unreadable = true }
+      let start = EventFacts.valueStart(line)
+      if let start { uidBytes.append(line[start...]) }
+      if tooLong || start == nil { facts.unreadable = true }
     default:
       if tooLong { facts.noteContinuation(of: property) }
     }

@@ -206,12 +206,15 @@ struct EventFacts: Sendable {
     }
   }
 
-  /// Whether the parameters end with an empty one (`DTSTART;TZID=X;:…`): libical then reads the
-  /// `:` as part of the value, cannot parse it, and removes the property (an event without
-  /// DTSTART is skipped, a RECURRENCE-ID removed makes the event no override). Such a line is
-  /// not read.
-  static func endsWithEmptyParameter(_ line: UnsafeBufferPointer<UInt8>, valueStart: Int) -> Bool {
-    valueStart >= 2 && line[valueStart - 2] == UInt8(ascii: ";")
+  /// Where the value of a date property line starts (``valueStart(_:)``); nil also when the
+  /// parameters end with an empty one (`DTSTART;TZID=X;:…`): libical then reads the `:` as part
+  /// of the value, cannot parse it, and removes the property (an event without DTSTART is
+  /// skipped, a RECURRENCE-ID removed makes the event no override), so such a line is not read.
+  static func dateValueStart(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let start = valueStart(line), start < 2 || line[start - 2] != UInt8(ascii: ";") else {
+      return nil
+    }
+    return start
   }
 
   /// Whether `line` ends inside a property name: short (no name read here is longer than 13)
@@ -404,9 +407,7 @@ struct EventFacts: Sendable {
   static func dayValue(_ line: UnsafeBufferPointer<UInt8>, datesWithoutValue: Bool = false)
     -> Day?
   {
-    guard let start = valueStart(line), !endsWithEmptyParameter(line, valueStart: start) else {
-      return nil
-    }
+    guard let start = dateValueStart(line) else { return nil }
     let value = UnsafeBufferPointer(rebasing: line[start...])
     let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
     if datesWithoutValue, value.count == 8, !contains(parameters, "VALUE=") {
@@ -519,9 +520,7 @@ struct EventFacts: Sendable {
   static func days(ofDates line: UnsafeBufferPointer<UInt8>, periods: Bool)
     -> (days: ClosedRange<Day>, periods: Bool)?
   {
-    guard let start = valueStart(line), !endsWithEmptyParameter(line, valueStart: start) else {
-      return nil
-    }
+    guard let start = dateValueStart(line) else { return nil }
     let parameters = UnsafeBufferPointer(rebasing: line[..<(start - 1)])
     // A PERIOD starts with a DATE-TIME; any VALUE but DATE, DATE-TIME and PERIOD is unread.
     let isPeriod = periods && contains(parameters, "PERIOD")

@@ -20,7 +20,7 @@ struct HeldProperty {
   private var inPlace: UnsafeBufferPointer<UInt8>?
   /// The line unfolded so far, once copied.
   private var bytes: [UInt8] = []
-  /// Whether it outgrew ``ComponentScanner/maximumHeldRecurrenceDates``: then only its first
+  /// Whether it outgrew ``ComponentScanner/maximumHeldProperty``: then only its first
   /// bytes are read, and the event is not bounded by it.
   private(set) var tooLong = false
 
@@ -51,7 +51,7 @@ struct HeldProperty {
   mutating func append(continuation line: UnsafeBufferPointer<UInt8>) {
     keepBytes()
     guard !tooLong else { return }
-    guard bytes.count + line.count <= ComponentScanner.maximumHeldRecurrenceDates else {
+    guard bytes.count + line.count <= ComponentScanner.maximumHeldProperty else {
       tooLong = true
       return
     }

@@ -8,5 +8,5 @@ enum LibicalYears {
   /// The years of a usable DTSTART.
   static let usable = 1...3000
   /// The last day a usable DTSTART can fall on.
-  static let lastDay = Day(ordinal: Day.daysSinceEpoch(year: 3000, month: 12, day: 31))
+  static let lastDay = Day(ordinal: Day.daysSinceEpoch(year: usable.upperBound, month: 12, day: 31))
 }
