@@ -45,6 +45,53 @@ import Testing
     #expect(LocalDateTime(day: Self.august12).clockText == nil)
   }
 
+  /// The usual texts are written in one piece, the others field by field: both ways must give
+  /// the text the fields spell, for years inside and outside four digits, clock fields of
+  /// three digits and offsets of a hundred hours or more.
+  @Test func textsSpellTheirFields() {
+    func padded(_ value: Int, _ width: Int) -> String {
+      let digits = String(value.magnitude)
+      return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count))
+        + digits
+    }
+    var random = SplitMix(state: 20_261_127)
+    let years = [-1, 0, 1, 999, 1970, 2024, 9999, 10_000, 123_456]
+    for _ in 0..<20_000 {
+      let year = random.next(3) == 0 ? years[random.next(years.count)] : random.next(10_400) - 200
+      let month = random.next(12) + 1
+      let day = random.next(28) + 1
+      guard let date = Day(year: year, month: month, day: day) else { continue }
+      let wide = random.next(8) == 0
+      let hour = wide ? random.next(256) : random.next(24)
+      let minute = wide ? random.next(256) : random.next(60)
+      let second = wide ? random.next(256) : random.next(61)
+      let offset: Int? =
+        random.next(5) == 0
+        ? nil : (random.next(2) == 0 ? -1 : 1) * (wide ? random.next(400_000) : random.next(50_400))
+      let value = LocalDateTime(
+        day: date, hour: hour, minute: minute, second: second, utcOffset: offset)
+      var expected = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+      if let offset {
+        let magnitude = offset.magnitude
+        expected +=
+          "T\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2))"
+          + (offset < 0 ? "-" : "+") + "\(padded(Int(magnitude / 3600), 2)):"
+          + padded(Int(magnitude % 3600 / 60), 2)
+      }
+      var bytes: [UInt8] = [0x2A]
+      value.appendContractText(to: &bytes)
+      #expect(bytes == [0x2A] + Array(expected.utf8), "\(expected)")
+      var dayBytes: [UInt8] = []
+      date.appendISO(to: &dayBytes)
+      #expect(
+        String(decoding: dayBytes, as: UTF8.self) == expected.prefix(dayBytes.count).description)
+      #expect(
+        dayBytes.count == expected.firstIndex(of: "T").map {
+          expected.utf8.distance(from: expected.startIndex, to: $0)
+        } ?? expected.utf8.count)
+    }
+  }
+
   @Test func fieldsOutsideTheStoredRangesAreClamped() {
     var value = LocalDateTime(
       day: Self.august12, hour: 300, minute: -1, second: 61, utcOffset: .min)

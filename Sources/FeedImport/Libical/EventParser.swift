@@ -55,7 +55,9 @@ struct EventParser {
     var start: icaltimetype?
     var end: icaltimetype?
     var duration: icaldurationtype?
-    var rule: icalrecurrencetype?
+    // The first RRULE, when `hasRule`.
+    var rule = icalrecurrencetype()
+    var hasRule = false
     var rdates: [icaldatetimeperiodtype] = []
     var exdates: [icaltimetype] = []
     var recurrenceId: icaltimetype?
@@ -104,8 +106,9 @@ struct EventParser {
       case ICAL_RRULE_PROPERTY:
         // RFC 2445 allowed several RRULEs (their sets are combined); RFC 5545 says SHOULD NOT
         // but old exporters still write them.
-        if rule == nil {
+        if !hasRule {
           rule = icalproperty_get_rrule(current)
+          hasRule = true
         } else if extraRules.count < EventParser.extraRuleLimit {
           extraRules.append(icalproperty_get_rrule(current))
         } else {
@@ -210,23 +213,25 @@ struct EventParser {
     }
     // A rule that cannot be used is dropped; DTSTART still counts as an occurrence (RFC 5545
     // 3.8.5.3), and the additional rules (if any) stand in for it.
-    if var value = rule {
-      rule = nil
-      if value.freq == ICAL_NO_RECURRENCE {
+    // The rule is settled and checked where it lies: libical's rule is 2.9 KB, and each copy of
+    // it cost more than the checks.
+    var recordRule: RecurrenceRule?
+    if hasRule {
+      if rule.freq == ICAL_NO_RECURRENCE {
         warnings.append("RRULE that libical rejects; dropped, DTSTART stays")
       } else {
-        EventParser.settle(&value, with: start)
+        EventParser.settle(&rule, with: start)
+        var value = withUnsafePointer(to: &rule) { RecurrenceRule($0, zone: { _ in nil }) }
         // A rule without BY parts has nothing libical's check could reject (and setting up its
         // iterator costs ICU calendars): check the others, unless they surely pass.
         var usable = true
-        if let bad = RuleLimits.problem(of: value, startIsDate: start.is_date != 0) {
+        if let bad = RuleLimits.problem(of: rule, startIsDate: start.is_date != 0) {
           usable = false
           warnings.append("RRULE with \(bad); dropped, DTSTART stays")
-        } else if case let plain = RecurrenceRule(value, zone: { _ in nil }),
-          plain.hasByParts || value.rscale != nil, !plain.countsWeeksOfYear,
-          !RuleLimits.surelyAccepted(value, from: start)
+        } else if value.hasByParts || rule.rscale != nil, !value.countsWeeksOfYear,
+          !RuleLimits.surelyAccepted(rule, from: start)
         {
-          if let iterator = icalrecur_iterator_new(value, start) {
+          if let iterator = icalrecur_iterator_new(rule, start) {
             icalrecur_iterator_free(iterator)
           } else {
             usable = false
@@ -235,16 +240,21 @@ struct EventParser {
             )
           }
         }
-        let density = RuleDensity.instancesPerPeriod(value)
+        let density = RuleDensity.instancesPerPeriod(rule)
         if usable, density > RuleDensity.limit {
           usable = false
           warnings.append(
             "RRULE gives up to \(density) instances per FREQ period (BY parts multiply); icslanes expands at most \(RuleDensity.limit); dropped, DTSTART stays"
           )
         }
-        if usable { rule = value }
+        if usable {
+          value.until = WallTime(rule.until, zone: zone(rule.until.zone))
+          recordRule = value
+        }
       }
-      if rule == nil, !extraRules.isEmpty { rule = extraRules.removeFirst() }
+      if recordRule == nil, !extraRules.isEmpty {
+        recordRule = self.value(extraRules.removeFirst())
+      }
     }
 
     var length = OccurrenceLength.zero
@@ -298,10 +308,10 @@ struct EventParser {
         rdates[index].period = icalperiodtype_null_period()
       }
     }
-    if rule == nil { extraRules = [] }
+    if recordRule == nil { extraRules = [] }
     var record = EventRecord(
       uid: uid, title: title, location: location, line: line, calendar: calendar,
-      start: value(start), length: length, rule: rule.map(value), rdates: rdates.map(value),
+      start: value(start), length: length, rule: recordRule, rdates: rdates.map(value),
       exdates: exdates.map(value), recurrenceId: recurrenceId.map(value),
       thisAndFuture: thisAndFuture, cancelled: cancelled, sequence: sequence)
     record.extraRules = extraRules.map(value)

@@ -6,21 +6,29 @@ extension RecurrenceRule {
   /// The value of a libical rule; its UNTIL's zone, which libical gives as a pointer, is read
   /// by `zone`.
   init(_ rule: icalrecurrencetype, zone: (OpaquePointer?) -> LibicalZone?) {
+    var rule = rule
+    self = withUnsafePointer(to: &rule) { RecurrenceRule($0, zone: zone) }
+  }
+
+  /// The value of the libical rule at `rule`, read where it lies (the rule is 2.9 KB, mostly
+  /// its BY arrays; a rule is read for every kept event that repeats).
+  init(_ rule: UnsafePointer<icalrecurrencetype>, zone: (OpaquePointer?) -> LibicalZone?) {
+    let until = rule.pointee.until
     self.init(
-      frequency: RecurrenceFrequency(rawValue: rule.freq.rawValue),
-      until: WallTime(rule.until, zone: zone(rule.until.zone)), count: rule.count,
-      interval: rule.interval, weekStart: Int(rule.week_start.rawValue))
-    bySecond = RecurrenceRule.values(rule.by_second)
-    byMinute = RecurrenceRule.values(rule.by_minute)
-    byHour = RecurrenceRule.values(rule.by_hour)
-    byDay = RecurrenceRule.values(rule.by_day)
-    byMonthDay = RecurrenceRule.values(rule.by_month_day)
-    byYearDay = RecurrenceRule.values(rule.by_year_day)
-    byWeekNumber = RecurrenceRule.values(rule.by_week_no)
-    byMonth = RecurrenceRule.values(rule.by_month)
-    bySetPosition = RecurrenceRule.values(rule.by_set_pos)
-    rscale = rule.rscale.map { String(cString: $0) }
-    skip = rule.skip.rawValue
+      frequency: RecurrenceFrequency(rawValue: rule.pointee.freq.rawValue),
+      until: WallTime(until, zone: zone(until.zone)), count: rule.pointee.count,
+      interval: rule.pointee.interval, weekStart: Int(rule.pointee.week_start.rawValue))
+    bySecond = RecurrenceRule.values(rule, \.by_second)
+    byMinute = RecurrenceRule.values(rule, \.by_minute)
+    byHour = RecurrenceRule.values(rule, \.by_hour)
+    byDay = RecurrenceRule.values(rule, \.by_day)
+    byMonthDay = RecurrenceRule.values(rule, \.by_month_day)
+    byYearDay = RecurrenceRule.values(rule, \.by_year_day)
+    byWeekNumber = RecurrenceRule.values(rule, \.by_week_no)
+    byMonth = RecurrenceRule.values(rule, \.by_month)
+    bySetPosition = RecurrenceRule.values(rule, \.by_set_pos)
+    rscale = rule.pointee.rscale.map { String(cString: $0) }
+    skip = rule.pointee.skip.rawValue
   }
 
   /// Runs `body` with the libical rule of this value; its RSCALE pointer is valid only inside
@@ -62,12 +70,18 @@ extension RecurrenceRule {
 
   private static let end = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
 
-  /// The values of one of libical's BY arrays, up to its end marker.
-  private static func values<T>(_ array: T) -> [Int16] {
-    withUnsafeBytes(of: array) { raw in
-      let values = raw.bindMemory(to: Int16.self)
-      guard values.first != end else { return [] }
-      return Array(values.prefix { $0 != end })
+  /// The values of one of libical's BY arrays of the rule at `rule`, up to its end marker,
+  /// read in place.
+  private static func values<Field>(
+    _ rule: UnsafePointer<icalrecurrencetype>, _ field: KeyPath<icalrecurrencetype, Field>
+  ) -> [Int16] {
+    guard let array = rule.pointer(to: field) else { return [] }
+    let capacity = MemoryLayout<Field>.size / MemoryLayout<Int16>.stride
+    return UnsafeRawPointer(array).withMemoryRebound(to: Int16.self, capacity: capacity) {
+      values in
+      var count = 0
+      while count < capacity, values[count] != end { count += 1 }
+      return count == 0 ? [] : Array(UnsafeBufferPointer(start: values, count: count))
     }
   }
 

@@ -130,11 +130,43 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
   /// writes every day, start and end this way).
   package func appendISO(to bytes: inout [UInt8]) {
     let (year, month, day) = components
+    if (0...9999).contains(year) {
+      // Four-digit years (all but the far past and future): the ten bytes in one append.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
+        guard let base = text.baseAddress else { return }
+        Day.writeISO(year: year, month: month, day: day, at: base)
+        bytes.append(contentsOf: UnsafeBufferPointer(text))
+      }
+      return
+    }
     Day.appendPadded(year, 4, to: &bytes)
     bytes.append(UInt8(ascii: "-"))
     Day.appendPadded(month, 2, to: &bytes)
     bytes.append(UInt8(ascii: "-"))
     Day.appendPadded(day, 2, to: &bytes)
+  }
+
+  /// Writes `YYYY-MM-DD` (ten bytes) at `base`, for a year of 0 to 9999.
+  package static func writeISO(
+    year: Int, month: Int, day: Int, at base: UnsafeMutablePointer<UInt8>
+  ) {
+    writeDigits(year, 4, at: base)
+    base[4] = UInt8(ascii: "-")
+    writeDigits(month, 2, at: base + 5)
+    base[7] = UInt8(ascii: "-")
+    writeDigits(day, 2, at: base + 8)
+  }
+
+  /// Writes the last `width` decimal digits of `value` (not negative) at `base`, zero-padded.
+  package static func writeDigits(_ value: Int, _ width: Int, at base: UnsafeMutablePointer<UInt8>)
+  {
+    var rest = value
+    var index = width
+    while index > 0 {
+      index -= 1
+      base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    }
   }
 
   /// Appends the bytes of ``pad(_:_:)``'s text.

@@ -143,6 +143,30 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
   /// Appends the contract's text (``description``) to `bytes`, without making a string: the
   /// JSON writer writes every segment's times this way.
   package func appendContractText(to bytes: inout [UInt8]) {
+    let (year, month, dayOfMonth) = day.components
+    if let utcOffset, (0...9999).contains(year), utcOffset.magnitude < 100 * 3600,
+      hourValue < 100, minuteValue < 100, secondValue < 100
+    {
+      // The usual 25 bytes in one append (a field of three digits, or a year outside four,
+      // takes the general way below).
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
+        guard let base = text.baseAddress else { return }
+        Day.writeISO(year: year, month: month, day: dayOfMonth, at: base)
+        base[10] = UInt8(ascii: "T")
+        Day.writeDigits(hour, 2, at: base + 11)
+        base[13] = UInt8(ascii: ":")
+        Day.writeDigits(minute, 2, at: base + 14)
+        base[16] = UInt8(ascii: ":")
+        Day.writeDigits(second, 2, at: base + 17)
+        base[19] = utcOffset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        let magnitude = Int(utcOffset.magnitude)
+        Day.writeDigits(magnitude / 3600, 2, at: base + 20)
+        base[22] = UInt8(ascii: ":")
+        Day.writeDigits(magnitude % 3600 / 60, 2, at: base + 23)
+        bytes.append(contentsOf: UnsafeBufferPointer(text))
+      }
+      return
+    }
     day.appendISO(to: &bytes)
     guard let utcOffset else { return }
     bytes.append(UInt8(ascii: "T"))
