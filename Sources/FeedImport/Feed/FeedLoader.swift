@@ -323,6 +323,9 @@ struct FeedLoader: ScanSink {
       skip(uid: uid, line: line, reason: reason)
     case .notice(let line, let message):
       warn(line: line, uid: nil, message)
+    case .passedOver:
+      // Counted and keyed by the scan's tally (``ScanTally/route(_:)``), which never hands it on.
+      break
     }
   }
 

@@ -194,7 +194,7 @@ final class LoadPipeline: @unchecked Sendable {
   private static func bytes(of item: ScannedItem) -> Int {
     switch item {
     case .event(let block, _, _), .timeZone(let block, _): return block.count + 64
-    case .calendarBegins, .calendarProperty, .brokenEvent, .notice: return 64
+    case .calendarBegins, .calendarProperty, .brokenEvent, .notice, .passedOver: return 64
     }
   }
 
@@ -207,7 +207,7 @@ final class LoadPipeline: @unchecked Sendable {
       return .event(block: block.withUnsafeBufferPointer { Array($0) }, line: line, facts: facts)
     case .timeZone(let block, let line):
       return .timeZone(block: block.withUnsafeBufferPointer { Array($0) }, line: line)
-    case .calendarBegins, .calendarProperty, .brokenEvent, .notice:
+    case .calendarBegins, .calendarProperty, .brokenEvent, .notice, .passedOver:
       return item
     }
   }

@@ -66,6 +66,12 @@ struct ScanTally {
         passedOver.add(uidKey: key, line: line, override: facts.overrideKeys)
       }
       return nil
+    case .passedOver(let line, let uidKey, let override):
+      // Passed over by the scanner, with this tally's window.
+      eventsRead += 1
+      eventsPassedOver += 1
+      if let uidKey { passedOver.add(uidKey: uidKey, line: line, override: override) }
+      return nil
     case .brokenEvent:
       eventsRead += 1
       return item

@@ -123,6 +123,9 @@ private struct SurveySink: ScanSink {
       body(.part(.brokenEvent(line: line, uid: uid, reason: reason)))
     case .notice(let line, let message):
       body(.part(.notice(line: line, message: message)))
+    case .passedOver:
+      // The survey scans without a window: nothing is passed over.
+      break
     case .event(_, let line, let facts):
       let override = facts.overrideKeys
       body(
