@@ -98,15 +98,29 @@ extension Feed {
     _ all: SpanBatch, of entry: Series, to batch: inout SpanBatch, meeting window: ClosedRange<Day>
   ) -> [Int] {
     var count = EventCount()
-    var handed: [Int: Int] = [:]
+    // Most series have a record or two (a master, an override): their counts are looked up in
+    // a few pairs, not in a dictionary per series and window (twelve months of a timetable
+    // made 240,000); a series of many overrides moves to a dictionary.
+    var few: [(event: Int, spans: Int)] = []
+    var many: [Int: Int] = [:]
     for (position, span) in all.spans.enumerated()
     where span.lastDay >= window.lowerBound && span.firstDay <= window.upperBound {
       let event = all.eventOfSpan[position]
       batch.append(span, event: event)
       count.show(event)
-      handed[event, default: 0] += 1
+      if !many.isEmpty {
+        many[event, default: 0] += 1
+      } else if let index = few.firstIndex(where: { $0.event == event }) {
+        few[index].spans += 1
+      } else if few.count < 8 {
+        few.append((event, 1))
+      } else {
+        many = Dictionary(uniqueKeysWithValues: few.map { ($0.event, $0.spans) })
+        many[event] = 1
+      }
     }
     count.add(entry, records: records, to: &batch)
-    return handed.keys.sorted().compactMap { handed[$0] }
+    if many.isEmpty { return few.sorted { $0.event < $1.event }.map(\.spans) }
+    return many.keys.sorted().compactMap { many[$0] }
   }
 }

@@ -112,7 +112,7 @@ struct SeriesExpander {
       }
       return result
     }
-    var found: [Int64: SeriesInstance] = [:]
+    var found = InstanceSet()
     // The starts an RDATE PERIOD has taken (the first PERIOD at a start wins).
     var periodStarts: Set<Int64> = []
 
@@ -125,11 +125,11 @@ struct SeriesExpander {
       guard key >= earliest, key < latest, !periodStarts.contains(key) else { return }
       if end != nil {
         periodStarts.insert(key)
-        found[key] = instance(time, end: end, key: key)
+        found.set(instance(time, end: end, key: key), at: key)
         return
       }
-      if found[key] != nil { return }
-      if let placed = instance(time, end: end, key: key) { found[key] = placed }
+      if found.contains(key) { return }
+      if let placed = instance(time, end: end, key: key) { found.set(placed, at: key) }
     }
 
     consider(record.start)
@@ -161,7 +161,7 @@ struct SeriesExpander {
           rdate.periodStart, end: end ?? rdate.periodStart.adding(rdate.periodDuration))
       }
     }
-    var instances = found.values.sorted { $0.key < $1.key }
+    var instances = found.sorted()
     if !record.exdates.isEmpty {
       instances.removeAll { isExcluded($0.start) }
     }
