@@ -99,8 +99,8 @@ extension Feed {
   ) -> [Int] {
     var count = EventCount()
     // Most series have a record or two (a master, an override): their counts are looked up in
-    // a few pairs, not in a dictionary per series and window (twelve months of a timetable
-    // made 240,000); a series of many overrides moves to a dictionary.
+    // a few pairs, not in a dictionary per series and window (twelve months of timetable 100k
+    // made some 25,000); a series of many overrides moves to a dictionary.
     var few: [(event: Int, spans: Int)] = []
     var many: [Int: Int] = [:]
     for (position, span) in all.spans.enumerated()

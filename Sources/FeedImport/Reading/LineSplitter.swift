@@ -53,8 +53,9 @@ struct LineSplitter {
   /// CR, for the next call.
   ///
   /// LFs, plus CRs, less the CRs followed by an LF, in blocks of 255 bytes whose counts fit in
-  /// a byte: a loop the compiler turns into vector compares (some 30 bytes a cycle, where
-  /// eight bytes of bit arithmetic a step took one byte a cycle).
+  /// a byte: a plain loop the compiler turns into vector compares (in a month of timetable
+  /// 100k far from every event, 1.0 % of the samples, where eight bytes of bit arithmetic a
+  /// step took 4.3 %).
   static func countLineEnds(
     _ bytes: UnsafeBufferPointer<UInt8>, afterCR: Bool
   ) -> (count: Int, endsWithCR: Bool) {
