@@ -157,24 +157,42 @@ struct FeedLoader: ScanSink {
     guard let window = options.window, !passedOverOverrides.isEmpty else { return ([], []) }
     var conflicts: Set<Int> = []
     var duplicates: Set<Int> = []
+    // The overrides in (UID, replaced day) order, by their indices, ties in file order: a
+    // sorted copy of the overrides themselves, and a set of their UIDs, made the peak of a
+    // month of a million-event timetable (61.3 MiB; 59.8 without them).
+    var order = Array(passedOverOverrides.indices)
+    order.sort {
+      let (one, other) = (passedOverOverrides[$0], passedOverOverrides[$1])
+      return (one.uid, one.replacedDay, $0) < (other.uid, other.replacedDay, $1)
+    }
     // Two passed-over overrides of one instance: duplicates, counted as such without the filter.
-    let ordered = passedOverOverrides.sorted { ($0.uid, $0.replacedDay) < ($1.uid, $1.replacedDay) }
-    for index in ordered.indices.dropFirst()
-    where ordered[index].uid == ordered[index - 1].uid
-      && ordered[index].replacedDay - ordered[index - 1].replacedDay <= 1
-    {
-      let (one, other) = (ordered[index - 1], ordered[index])
+    for position in order.indices.dropFirst() {
+      let (one, other) = (
+        passedOverOverrides[order[position - 1]], passedOverOverrides[order[position]]
+      )
+      guard one.uid == other.uid, Int(other.replacedDay) - Int(one.replacedDay) <= 1 else {
+        continue
+      }
       if one.instanceKey == other.instanceKey, one.sequence >= 0, other.sequence >= 0 {
         duplicates.insert(other.uid)
       } else {
         conflicts.insert(other.uid)
       }
     }
-    let keys = Set(passedOverOverrides.map(\.uid))
+    /// Whether some passed-over override has the UID `key` (bisection of `order`).
+    func overridden(_ key: Int) -> Bool {
+      var low = 0
+      var high = order.count
+      while low < high {
+        let middle = (low + high) / 2
+        if passedOverOverrides[order[middle]].uid < key { low = middle + 1 } else { high = middle }
+      }
+      return low < order.count && passedOverOverrides[order[low]].uid == key
+    }
     var kept: [Int: [Int]] = [:]
     for (index, record) in records.enumerated() where !record.uid.isEmpty {
       let key = FeedLoader.uidKey(record.uid)
-      if keys.contains(key) { kept[key, default: []].append(index) }
+      if overridden(key) { kept[key, default: []].append(index) }
     }
     guard !kept.isEmpty else { return (conflicts, duplicates) }
     for override in passedOverOverrides {
