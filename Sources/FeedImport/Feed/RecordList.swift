@@ -61,7 +61,7 @@ struct RecordList: RandomAccessCollection, MutableCollection {
     }
     // The order worked out on indices (16 bytes a record) and applied in place, cycle by
     // cycle: a sorted copy of the records and a new list made from it held every record three
-    // times at once (twelve months of a million events: the load's peak).
+    // times at once (twelve months of a million events keep 65,000 records, 11 MB a copy).
     let lines = map(\.line)
     var order = Array(indices)
     order.sort { (lines[$0], $0) < (lines[$1], $1) }
