@@ -137,13 +137,8 @@ extension FeedLoader {
 
   /// The index of the calendar that holds `line`, from the lines where calendars begin.
   static func calendar(ofLine line: Int, _ calendarLines: [Int]) -> Int {
-    var low = 0
-    var high = calendarLines.count
-    while low < high {
-      let middle = (low + high) / 2
-      if calendarLines[middle] <= line { low = middle + 1 } else { high = middle }
-    }
-    return low - 1
+    // The calendars that begin at or before `line` (a line number is far below `Int.max`).
+    Bisection.lowerBound(of: line + 1, count: calendarLines.count) { calendarLines[$0] } - 1
   }
 
   /// The VEVENT that starts at line `target`, cut by the same splitter and scanner as the

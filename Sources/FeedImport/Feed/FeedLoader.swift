@@ -136,12 +136,7 @@ struct FeedLoader: ScanSink {
 
   /// Binary search in an ascending array.
   static func sorted(_ values: [Int], contains value: Int) -> Bool {
-    var low = 0
-    var high = values.count
-    while low < high {
-      let middle = (low + high) / 2
-      if values[middle] < value { low = middle + 1 } else { high = middle }
-    }
+    let low = Bisection.lowerBound(of: value, count: values.count) { values[$0] }
     return low < values.count && values[low] == value
   }
 
@@ -181,11 +176,8 @@ struct FeedLoader: ScanSink {
     }
     /// Whether some passed-over override has the UID `key` (bisection of `order`).
     func overridden(_ key: Int) -> Bool {
-      var low = 0
-      var high = order.count
-      while low < high {
-        let middle = (low + high) / 2
-        if passedOverOverrides[order[middle]].uid < key { low = middle + 1 } else { high = middle }
+      let low = Bisection.lowerBound(of: key, count: order.count) {
+        passedOverOverrides[order[$0]].uid
       }
       return low < order.count && passedOverOverrides[order[low]].uid == key
     }

@@ -161,12 +161,8 @@ final class FolderStream {
 
   /// The file and its own line for `line` of the stream; nil before the first file.
   func place(ofLine line: Int) -> (file: String, line: Int)? {
-    var low = 0
-    var high = firstLines.count
-    while low < high {
-      let middle = (low + high) / 2
-      if firstLines[middle] <= line { low = middle + 1 } else { high = middle }
-    }
+    // The files that start at or before `line` (a line number is far below `Int.max`).
+    let low = Bisection.lowerBound(of: line + 1, count: firstLines.count) { firstLines[$0] }
     guard low > 0 else { return nil }
     return (folder.files[low - 1], line - firstLines[low - 1] + 1)
   }

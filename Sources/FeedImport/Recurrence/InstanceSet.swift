@@ -47,12 +47,7 @@ struct InstanceSet {
 
   /// The index of the instance with `key` in ``ordered``, found by bisection.
   private func position(of key: Int64) -> Int? {
-    var low = 0
-    var high = ordered.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ordered[middle].key < key { low = middle + 1 } else { high = middle }
-    }
+    let low = Bisection.lowerBound(of: key, count: ordered.count) { ordered[$0].key }
     return low < ordered.count && ordered[low].key == key ? low : nil
   }
 }

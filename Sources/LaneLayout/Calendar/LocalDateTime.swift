@@ -143,12 +143,10 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
   /// Appends the contract's text (``description``) to `bytes`, without making a string: the
   /// JSON writer writes every segment's times this way.
   package func appendContractText(to bytes: inout [UInt8]) {
-    let (year, month, dayOfMonth) = day.components
-    if let utcOffset, (0...9999).contains(year), utcOffset.magnitude < 100 * 3600,
-      hourValue < 100, minuteValue < 100, secondValue < 100
-    {
+    if let utcOffset, hasUsualWidth {
       // The usual 25 bytes in one append (a field of three digits, or a year outside four,
       // takes the general way below).
+      let (year, month, dayOfMonth) = day.components
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
         guard let base = text.baseAddress else { return }
         Day.writeISO(year: year, month: month, day: dayOfMonth, at: base)
@@ -208,13 +206,10 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
   /// (`+` before `-`), offset hours and minutes. Nil when some field does not take the
   /// text's usual width (a year outside 0–9999, a field or an offset's hours above 99).
   private var textKey: (day: Int32, clock: Int64)? {
-    guard (-719_528...2_932_896).contains(dayNumber) else { return nil }  // years 0–9999
+    guard hasUsualWidth else { return nil }
     guard let utcOffset else { return (dayNumber, 0) }
     let magnitude = Int64(utcOffset.magnitude)
     let offsetHours = magnitude / 3600
-    guard hourValue < 100, minuteValue < 100, secondValue < 100, offsetHours < 100 else {
-      return nil
-    }
     var clock: Int64 = 1
     clock = clock * 100 + Int64(hourValue)
     clock = clock * 100 + Int64(minuteValue)
@@ -223,5 +218,15 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
     clock = clock * 100 + offsetHours
     clock = clock * 100 + magnitude % 3600 / 60
     return (dayNumber, clock)
+  }
+
+  /// Whether every field takes the text's usual width (10 bytes for a date, 25 for a
+  /// date-time): a year of 0–9999, and for a date-time a clock field and the offset's hours
+  /// below 100.
+  private var hasUsualWidth: Bool {
+    guard (-719_528...2_932_896).contains(dayNumber) else { return false }  // years 0–9999
+    guard !isDate else { return true }
+    return hourValue < 100 && minuteValue < 100 && secondValue < 100
+      && offsetSeconds.magnitude / 3600 < 100
   }
 }
