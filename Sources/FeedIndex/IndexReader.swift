@@ -23,7 +23,8 @@ struct IndexReader {
 
   /// Opens `indexFile` read-only and reads its `feed` row.
   init(indexFile: String) throws {
-    try IndexReader.checkHeader(indexFile)
+    // A file that is not an SQLite database is never opened as one (a FIFO would block).
+    try IndexReader.checkHeader(indexFile, size: false)
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = .timeout(2)
@@ -35,7 +36,12 @@ struct IndexReader {
     queue = try DatabaseQueue(path: indexFile, configuration: configuration)
     guard
       let row = try queue.read({ db in
-        try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE id = 1")
+        let row = try Row.fetchOne(db, sql: "SELECT * FROM feed WHERE id = 1")
+        // The file's size is checked holding SQLite's shared lock, which a process keeping
+        // parsed outcomes (``ParsedOutcomeStore``) waits for before it writes the file: no
+        // commit is halfway through.
+        try IndexReader.checkHeader(indexFile, size: true)
+        return row
       }),
       row["format"] as String? == IndexSchema.format,
       row["version"] as Int? == IndexSchema.version,
@@ -65,9 +71,11 @@ struct IndexReader {
   /// The 16 bytes every SQLite database file starts with.
   static let sqliteMagic = Array("SQLite format 3\0".utf8)
 
-  /// Checks the SQLite header against the file: the magic string, and a size that is the
-  /// header's page count times its page size (a truncated or grown file is not ours as built).
-  static func checkHeader(_ indexFile: String) throws {
+  /// Checks the SQLite header against the file: the magic string and, with `size`, a size
+  /// that is the header's page count times its page size (a truncated or grown file is not ours
+  /// as built; a file being written by SQLite can be neither while it commits, so the size is
+  /// checked only under its lock).
+  static func checkHeader(_ indexFile: String, size: Bool) throws {
     // Non-blocking: a FIFO at the index's path must not wait for a writer.
     let descriptor = open(indexFile, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw Unusable.missing }
@@ -86,8 +94,10 @@ struct IndexReader {
     }
     let pageSize = bigEndian(16, 2) == 1 ? 65_536 : bigEndian(16, 2)
     let pageCount = bigEndian(28, 4)
-    guard pageSize >= 512, bigEndian(24, 4) == bigEndian(92, 4),
-      pageCount * pageSize == Int(status.st_size)
+    guard
+      !size
+        || (pageSize >= 512 && bigEndian(24, 4) == bigEndian(92, 4)
+          && pageCount * pageSize == Int(status.st_size))
     else { throw Unusable.damaged }
   }
 
@@ -187,8 +197,25 @@ struct IndexReader {
       return FeedReplay(
         parts: parts, survey: survey,
         eventsPassedOver: window == nil ? 0 : eventCount - events.count,
-        passedOver: sharing)
+        passedOver: sharing, parsed: try IndexReader.parsed(events.map(\.line), db))
     }
+  }
+
+  /// The outcomes kept for the events at `lines` (``ParsedOutcome``), by line; none when they
+  /// were written with another ``ParsedOutcome/signature``.
+  static func parsed(_ lines: [Int], _ db: Database) throws -> [Int: [UInt8]] {
+    guard
+      try String.fetchOne(db, sql: "SELECT signature FROM parser WHERE id = 1")
+        == ParsedOutcome.signature
+    else { return [:] }
+    var found: [Int: [UInt8]] = [:]
+    let statement = try db.cachedStatement(sql: "SELECT outcome FROM parsed WHERE line = ?")
+    for line in lines {
+      if let outcome = try Data.fetchOne(statement, arguments: [line]) {
+        found[line] = Array(outcome)
+      }
+    }
+    return found
   }
 
   /// The part a `part` row holds.

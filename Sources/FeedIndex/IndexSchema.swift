@@ -15,6 +15,10 @@ import GRDB
 /// - `sharing`: the VEVENTs whose UID another VEVENT has too, with that UID and, for a
 ///   RECURRENCE-ID override, the day it replaces, its instance key and SEQUENCE: the only
 ///   passed-over events that can change a layout, and what the scan would remember of them.
+/// - `parsed`: what libical made of kept VEVENTs (`ParsedOutcome`'s bytes), by line, written
+///   after a month's replay parsed them, so that the next replay that keeps them parses
+///   nothing of them; `parser`: the `ParsedOutcome.signature` they were written with (rows of
+///   another are not used, and are dropped when new ones are written).
 enum IndexSchema {
   /// Written in `feed.format`: anything else is a foreign file.
   static let format = "icslanes-feed-index"
@@ -31,7 +35,8 @@ enum IndexSchema {
   /// reads.
   /// 9: events libical skips or reads otherwise than the scan (a DTSTART after the year 3000,
   /// two UIDs, an empty parameter before a date's value) are kept for every window.
-  static let version = 9
+  /// 10: the `parsed` table.
+  static let version = 10
 
   static let statements = [
     """
@@ -62,6 +67,8 @@ enum IndexSchema {
       position INTEGER PRIMARY KEY, line INTEGER NOT NULL, uid BLOB NOT NULL,
       replaced_day INTEGER, instance INTEGER, sequence INTEGER NOT NULL)
     """,
+    "CREATE TABLE parsed (line INTEGER PRIMARY KEY, outcome BLOB NOT NULL)",
+    "CREATE TABLE parser (id INTEGER PRIMARY KEY CHECK (id = 1), signature TEXT NOT NULL)",
   ]
 
   /// The kinds of `part` rows.

@@ -55,6 +55,8 @@ package enum IndexedFeed {
     let namedByUser: Bool
     if case .file = place { namedByUser = true } else { namedByUser = false }
     var feed: Feed?
+    /// The hash of the feed bytes of the index the feed came from.
+    var hash: Int64?
     // A damaged index whose header looked sound fails while read: built again, once.
     for _ in 0..<2 where feed == nil {
       guard
@@ -62,6 +64,7 @@ package enum IndexedFeed {
       else {
         return try plain()
       }
+      hash = reader.hash
       do {
         let replay = try reader.replay(window: options.window)
         feed = try Feed(path: path, replaying: replay, options: options, as: location)
@@ -77,7 +80,8 @@ package enum IndexedFeed {
       }
     }
     // Never an answer from a file that changed while it was read.
-    guard let feed, FeedKeys(path: path) == keys else { return try plain() }
+    guard let feed, FeedKeys(path: path) == keys, let hash else { return try plain() }
+    ParsedOutcomeStore.keep(feed.takeParsedInReplay(), in: indexFile, hash: hash)
     return (feed, true)
   }
 

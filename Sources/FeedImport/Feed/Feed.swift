@@ -1,5 +1,6 @@
 import Foundation
 import LaneLayout
+import Synchronization
 
 /// A loaded iCalendar feed: its events read once, ready to be expanded for any window of days.
 ///
@@ -41,6 +42,18 @@ public final class Feed: @unchecked Sendable {
   let records: RecordList
   /// Per series (UID): the master's index and the overrides' indices, in file order.
   let series: [Series]
+  /// The outcomes libical gave for the kept events a replay read (``ParsedOutcome``), until
+  /// ``takeParsedInReplay()`` hands them to the index.
+  private let parsedInReplay: Mutex<[(line: Int, outcome: [UInt8])]>
+
+  /// The outcomes libical gave for the events a replay from an index read and parsed, by line,
+  /// for the index to keep; each is handed out once.
+  package func takeParsedInReplay() -> [(line: Int, outcome: [UInt8])] {
+    parsedInReplay.withLock { kept in
+      defer { kept = [] }
+      return kept
+    }
+  }
 
   struct Series {
     var master: Int?
@@ -276,6 +289,7 @@ public final class Feed: @unchecked Sendable {
     self.calendars = loader.calendars
     self.records = records
     self.series = series
+    self.parsedInReplay = Mutex(loader.parsed)
   }
 
   /// Drops exact repeats and groups overrides with their masters.

@@ -38,6 +38,11 @@ struct FeedLoader: ScanSink {
   private var readZones: [[UInt8]: (zone: LibicalZone, tzid: String)] = [:]
   /// Events with a TZID not (yet) resolved, to read again once every VTIMEZONE has been seen.
   private var deferred: [DeferredEvent] = []
+  /// Whether ``parse(block:line:facts:calendar:)`` keeps the bytes of each outcome in
+  /// ``parsed`` (while a replay reads its kept events, for the index to keep).
+  var keepsParsed = false
+  /// The outcomes parsed while ``keepsParsed``, by line (``ParsedOutcome``).
+  var parsed: [(line: Int, outcome: [UInt8])] = []
 
   private struct DeferredEvent {
     let index: Int
@@ -259,8 +264,24 @@ struct FeedLoader: ScanSink {
   }
 
   mutating func parse(block: [UInt8], line: Int, facts: EventFacts, calendar: Int) {
-    let parser = EventParser(resolver: calendars[calendar].resolver, calendar: calendar)
-    switch parser.parse(block: block, line: line) {
+    let resolver = calendars[calendar].resolver
+    let outcome = EventParser(resolver: resolver, calendar: calendar).parse(
+      block: block, line: line)
+    if keepsParsed,
+      let bytes = ParsedOutcome.bytes(
+        of: outcome, line: line, resolver: resolver, fallbackUID: facts.uid)
+    {
+      parsed.append((line, bytes))
+    }
+    take(outcome, block: block, line: line, fallbackUID: facts.uid, calendar: calendar)
+  }
+
+  /// Takes a kept event's outcome as ``parse(block:line:facts:calendar:)`` takes libical's;
+  /// `block` is read again at the end when a TZID of the event was not resolved.
+  mutating func take(
+    _ outcome: EventParser.Outcome, block: [UInt8], line: Int, fallbackUID: String?, calendar: Int
+  ) {
+    switch outcome {
     case .record(let record, let notes):
       if record.hasUnresolvedZone, secondPass == nil {
         // The VTIMEZONE may come later in the file (RFC 5545 does not fix the order): read the
@@ -278,7 +299,7 @@ struct FeedLoader: ScanSink {
       record.location = record.location.map { textShelf.share($0) }
       records.append(record)
     case .skipped(let uid, let reason):
-      skip(uid: uid ?? facts.uid, line: line, reason: reason)
+      skip(uid: uid ?? fallbackUID, line: line, reason: reason)
     }
   }
 

@@ -99,6 +99,18 @@ final class TimeZoneResolver {
     return found
   }
 
+  /// A TZID that names `zone` in this calendar now (``zone(named:)`` gives it back), among
+  /// those looked up since the calendar's zones last changed; the least in byte order when
+  /// several do, nil when none does.
+  func name(of zone: LibicalZone) -> String? {
+    var found: String?
+    for (name, named) in cache where named === zone {
+      if let known = found, !name.text.utf8.lexicographicallyPrecedes(known.utf8) { continue }
+      found = name.text
+    }
+    return found
+  }
+
   /// The handle of a zone libical gave while reading this calendar: one of this calendar's
   /// own (a zone of the holder, as it stands now), UTC, a system zone or one it adopted.
   func handle(for pointer: OpaquePointer) -> LibicalZone {

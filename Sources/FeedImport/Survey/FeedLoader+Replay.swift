@@ -19,15 +19,22 @@ extension FeedLoader {
       if case .part(.calendarBegins(let line)) = part { tally.calendarLines.append(line) }
     }
     self.tally = tally
-    // The kept VEVENTs are read in one sweep; the parts between them are taken in their turn.
+    // The kept VEVENTs the index holds no outcome of are read in one sweep; the parts between
+    // them, and the events whose outcome the index holds, are taken in their turn.
     let eventLines = replay.parts.compactMap { part -> Int? in
-      if case .event(let line) = part { line } else { nil }
+      if case .event(let line) = part, replay.parsed[line] == nil { line } else { nil }
     }
     var next = replay.parts.startIndex
+    var damaged: Int?
     func takeParts(upToEvent: Bool) {
       while next < replay.parts.endIndex {
         switch replay.parts[next] {
-        case .event: if upToEvent { return }
+        case .event(let line):
+          guard let bytes = replay.parsed[line] else {
+            if upToEvent { return }
+            break
+          }
+          if !takeParsed(bytes, line: line), damaged == nil { damaged = line }
         case .part(.calendarBegins(let line)): take(.calendarBegins(line: line))
         case .part(.calendarProperty(let name, let value, let line)):
           take(.calendarProperty(name: name, value: value, line: line))
@@ -39,6 +46,7 @@ extension FeedLoader {
         next += 1
       }
     }
+    keepsParsed = true
     try sweep.read(eventLines, into: buffer) { (line, item) throws(ImportError) -> Void in
       takeParts(upToEvent: true)
       guard let item else {
@@ -47,10 +55,31 @@ extension FeedLoader {
       take(item)
       next += 1
     }
+    keepsParsed = false
     takeParts(upToEvent: false)
+    if let damaged {
+      throw .replayMismatch(
+        path: byteSource.path, "the outcome kept for the VEVENT at line \(damaged) does not read")
+    }
     try finishLoad(
       sawCalendarData: replay.survey.sawCalendarData,
       startDescription: replay.survey.startDescription, nulBytes: replay.survey.nulBytes)
+  }
+
+  /// Takes a kept VEVENT from the outcome an index holds for it (``ParsedOutcome``), read back
+  /// with the zones its calendar names now; false when the bytes do not read back, or were
+  /// not written for this line and calendar.
+  private mutating func takeParsed(_ bytes: [UInt8], line: Int) -> Bool {
+    guard let calendar = calendars.indices.last else { return true }
+    guard
+      let outcome = ParsedOutcome.outcome(
+        from: bytes, line: line, resolver: calendars[calendar].resolver)
+    else { return false }
+    if case .record(let record, _) = outcome {
+      guard record.line == line, record.calendar == calendar else { return false }
+    }
+    take(outcome, block: [], line: line, fallbackUID: nil, calendar: calendar)
+    return true
   }
 }
 

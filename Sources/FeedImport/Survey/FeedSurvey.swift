@@ -167,15 +167,20 @@ package struct FeedReplay: Sendable {
   /// The passed-over events that share their UID with another event (the others cannot change
   /// the layout), in file order, as the scan would remember them: their keys, not their texts.
   package var passedOver: PassedOverKeys
+  /// What libical made of kept events when an earlier replay read them (``ParsedOutcome``), by
+  /// their line: those are taken as they are, neither read from the feed nor parsed again.
+  package var parsed: [Int: [UInt8]]
 
   /// A replay of `parts`.
   package init(
-    parts: [ReplayPart], survey: FeedSurvey, eventsPassedOver: Int, passedOver: PassedOverKeys
+    parts: [ReplayPart], survey: FeedSurvey, eventsPassedOver: Int, passedOver: PassedOverKeys,
+    parsed: [Int: [UInt8]] = [:]
   ) {
     self.parts = parts
     self.survey = survey
     self.eventsPassedOver = eventsPassedOver
     self.passedOver = passedOver
+    self.parsed = parsed
   }
 }
 
