@@ -105,12 +105,20 @@ struct IndexReader {
   func replay(window: ClosedRange<Day>?) throws -> FeedReplay {
     try queue.read { db in
       var kept: [(position: Int, line: Int)] = []
+      // What libical made of the kept events, when an earlier replay kept it: found with each
+      // row (the `parsed` table's key is the line), unless written by another parser.
+      var parsed: [Int: [UInt8]] = [:]
+      let outcomes = try IndexReader.readsParsed(db)
+      func keepOutcome(_ row: Row, line: Int) {
+        if outcomes, let outcome = row[3] as Data? { parsed[line] = Array(outcome) }
+      }
       if let window {
         let first = window.lowerBound.ordinal
         let last = window.upperBound.ordinal
         let statement = try db.makeStatement(
           sql: """
-            SELECT position, line, season FROM reach
+            SELECT reach.position, reach.line, reach.season, parsed.outcome FROM reach
+            LEFT JOIN parsed ON parsed.line = reach.line
             WHERE size_class = ? AND first_day BETWEEN ? AND ? AND last_day >= ?
             """)
         for sizeClass in 0..<63 where sizeClasses & (1 << sizeClass) != 0 {
@@ -125,14 +133,31 @@ struct IndexReader {
               continue
             }
             kept.append((row[0], row[1]))
+            keepOutcome(row, line: row[1])
           }
         }
       } else {
-        let rows = try Row.fetchCursor(db, sql: "SELECT position, line FROM reach")
-        while let row = try rows.next() { kept.append((row[0], row[1])) }
+        let rows = try Row.fetchCursor(
+          db,
+          sql: """
+            SELECT reach.position, reach.line, reach.season, parsed.outcome FROM reach
+            LEFT JOIN parsed ON parsed.line = reach.line
+            """)
+        while let row = try rows.next() {
+          kept.append((row[0], row[1]))
+          keepOutcome(row, line: row[1])
+        }
       }
-      let rows = try Row.fetchCursor(db, sql: "SELECT position, line FROM always")
-      while let row = try rows.next() { kept.append((row[0], row[1])) }
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT always.position, always.line, 0, parsed.outcome FROM always
+          LEFT JOIN parsed ON parsed.line = always.line
+          """)
+      while let row = try rows.next() {
+        kept.append((row[0], row[1]))
+        keepOutcome(row, line: row[1])
+      }
       kept.sort { $0.position < $1.position }
       // An override's two ranges may both meet the window: once is enough.
       var events: [(position: Int, line: Int)] = []
@@ -197,25 +222,15 @@ struct IndexReader {
       return FeedReplay(
         parts: parts, survey: survey,
         eventsPassedOver: window == nil ? 0 : eventCount - events.count,
-        passedOver: sharing, parsed: try IndexReader.parsed(events.map(\.line), db))
+        passedOver: sharing, parsed: parsed)
     }
   }
 
-  /// The outcomes kept for the events at `lines` (``ParsedOutcome``), by line; none when they
-  /// were written with another ``ParsedOutcome/signature``.
-  static func parsed(_ lines: [Int], _ db: Database) throws -> [Int: [UInt8]] {
-    guard
-      try String.fetchOne(db, sql: "SELECT signature FROM parser WHERE id = 1")
-        == ParsedOutcome.signature
-    else { return [:] }
-    var found: [Int: [UInt8]] = [:]
-    let statement = try db.cachedStatement(sql: "SELECT outcome FROM parsed WHERE line = ?")
-    for line in lines {
-      if let outcome = try Data.fetchOne(statement, arguments: [line]) {
-        found[line] = Array(outcome)
-      }
-    }
-    return found
+  /// Whether the index's kept outcomes (``ParsedOutcome``) were written with this
+  /// ``ParsedOutcome/signature`` (else they are not used).
+  static func readsParsed(_ db: Database) throws -> Bool {
+    try String.fetchOne(db, sql: "SELECT signature FROM parser WHERE id = 1")
+      == ParsedOutcome.signature
   }
 
   /// The part a `part` row holds.
