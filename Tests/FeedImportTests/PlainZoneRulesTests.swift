@@ -109,6 +109,64 @@ import Testing
     #expect(compared > 500)
   }
 
+  /// The zones of the system's zoneinfo (its `zone1970.tab`, else a few of every continent).
+  static let systemZoneNames: [String] = {
+    let listed =
+      (try? String(contentsOfFile: "/usr/share/zoneinfo/zone1970.tab", encoding: .utf8))?
+      .split(separator: "\n").filter { !$0.hasPrefix("#") }
+      .compactMap { $0.split(separator: "\t").dropFirst(2).first.map(String.init) } ?? []
+    return listed.isEmpty
+      ? [
+        "Europe/Berlin", "Europe/London", "America/New_York", "America/Sao_Paulo",
+        "Asia/Tokyo", "Australia/Lord_Howe", "Africa/Casablanca", "Pacific/Apia",
+      ] : listed.sorted()
+  }()
+
+  /// libical builds the system's zones from zoneinfo with RDATEs for past changes: those whose
+  /// rules are plain answer as libical answers them at every change (and a second either side)
+  /// from 1850 to 2100, and every 90 days in between.
+  @Test("the system's zones answer as libical does")
+  func systemZones() throws {
+    var compared = 0
+    var plainZones = 0
+    for name in Self.systemZoneNames {
+      let zone = try #require(LibicalZone.system(named: name), "\(name)")
+      guard let rules = zone.plain else { continue }
+      plainZones += 1
+      var instants: [Int64] = stride(from: -3_786_825_600, to: 4_102_444_800, by: 7_776_000)
+        .map { Int64($0) }
+      for observance in rules.observances {
+        for change in [observance.startChange] + observance.rdateChanges {
+          instants += [change - 1, change, change + 1]
+        }
+        for year in 1850...2100 {
+          guard let local = PlainZoneRules.instance(of: observance, in: year) else { continue }
+          let change = local.seconds - Int64(observance.offsetFrom)
+          instants += [change - 1, change, change + 1]
+        }
+      }
+      for instant in instants.sorted(by: >)
+      where (-3_786_825_600...4_102_444_800).contains(instant) {
+        let want = ZoneCoverageTests.libicals(instant, in: zone)
+        let got = try #require(rules.answer(at: instant))
+        #expect(got.offset == Int(want.fieldSeconds - instant), "\(name) \(instant)")
+        #expect(got.isDaylight == want.isDaylight, "\(name) \(instant)")
+        // The table of changes answers as the observances looked at one by one.
+        let slow = try #require(rules.answerObservanceByObservance(at: instant))
+        #expect(slow.offset == got.offset && slow.isDaylight == got.isDaylight, "\(name)")
+        compared += 1
+      }
+    }
+    // The zones whose rules all have the plain shapes: the usual ones among them (else this
+    // proves little). Zones with other shapes (London's and Paris's wartime rules, Santiago's
+    // "Sunday on or after the 2nd") stay with libical.
+    for name in ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "America/Los_Angeles"] {
+      #expect(LibicalZone.system(named: name)?.plain != nil, "\(name)")
+    }
+    #expect(plainZones >= min(100, Self.systemZoneNames.count / 2))
+    #expect(compared > 10_000)
+  }
+
   @Test("zones that are not plain are left to libical")
   func notPlain() throws {
     let shapes = [
@@ -117,7 +175,7 @@ import Testing
       "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;COUNT=10",
       "RRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=8,9,10,11,12,13,14;BYDAY=SU",
       "RRULE:FREQ=YEARLY;BYMONTH=3,10;BYDAY=-1SU",
-      "RDATE:20300301T020000",
+      "RDATE;VALUE=PERIOD:20300301T020000/PT1H",
     ]
     for shape in shapes {
       let zone = try ZoneCoverageTests.zone(

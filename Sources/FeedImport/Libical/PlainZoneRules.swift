@@ -9,7 +9,9 @@ import LaneLayout
 /// Outlook writes every observance from 1601: 8 ms a zone for a month of 2024, so a feed of
 /// 2,000 such zones took 16 s. Nearly every real zone is plain: each observance a DTSTART, its
 /// offsets, and at most one yearly rule on one weekday of one month (`BYMONTH=3;BYDAY=-1SU`),
-/// with or without UNTIL. Such a rule has one instance a year, found with a few integer steps.
+/// with or without UNTIL, and any RDATEs (the system's zones, as libical builds them from
+/// zoneinfo, write past changes so: about 1 ms of libical's work for each zone a run uses).
+/// Such a rule has one instance a year, found with a few integer steps.
 ///
 /// The answer is libical's (3.0.16, `icaltimezone_get_utc_offset_of_utc_time`): the changes
 /// are each observance's DTSTART and its rule's instances up to the year 2582 (libical's last),
@@ -30,6 +32,10 @@ struct PlainZoneRules: Sendable {
     let rule: (month: Int, weekday: Int, position: Int)?
     /// UNTIL's local fields (a UTC UNTIL moved by TZOFFSETFROM, as libical moves it).
     let until: Fields?
+    /// The UTC instants of the observance's RDATEs, ascending: a local date-time moved by
+    /// TZOFFSETFROM, a UTC one as it is, and a DATE at DTSTART's time of day taken as UTC (as
+    /// libical takes each). libical adds them whatever their year.
+    var rdateChanges: [Int64] = []
 
     /// The UTC instant of DTSTART, the observance's first change.
     var startChange: Int64 { start.seconds - Int64(offsetFrom) }
@@ -51,6 +57,14 @@ struct PlainZoneRules: Sendable {
   }
 
   let observances: [Observance]
+  /// Every change before ``tableEnd``, with the index of its observance, ascending by instant
+  /// and, on one instant, by observance (libical's order): a zone of the system has dozens of
+  /// observances, and a question is then one bisection instead of a look at each.
+  private let table: [(change: Int64, observance: Int)]
+
+  /// Changes up to here (2101-01-01T00:00Z) are in ``table``; later questions look at each
+  /// observance (``lastChange(of:atOrBefore:)``).
+  static let tableEnd: Int64 = 4_133_980_800
 
   /// The last year whose rule instances libical works out (``LibicalZone/lastChangeYear``).
   static let lastYear = 2582
@@ -75,6 +89,7 @@ struct PlainZoneRules: Sendable {
     }
     guard !found.isEmpty else { return nil }
     observances = found
+    table = PlainZoneRules.changes(of: found)
   }
 
   /// One observance, when plain.
@@ -83,6 +98,7 @@ struct PlainZoneRules: Sendable {
     var offsetTo: Int?
     var offsetFrom: Int?
     var rules: [icalrecurrencetype] = []
+    var rdates: [icaltimetype] = []
     var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
     while let current = property {
       switch icalproperty_isa(current) {
@@ -90,7 +106,13 @@ struct PlainZoneRules: Sendable {
       case ICAL_TZOFFSETTO_PROPERTY: offsetTo = Int(icalproperty_get_tzoffsetto(current))
       case ICAL_TZOFFSETFROM_PROPERTY: offsetFrom = Int(icalproperty_get_tzoffsetfrom(current))
       case ICAL_RRULE_PROPERTY: rules.append(icalproperty_get_rrule(current))
-      case ICAL_RDATE_PROPERTY: return nil
+      case ICAL_RDATE_PROPERTY:
+        // A date or date-time; a PERIOD (or a value libical could not read) is not plain.
+        let value = icalproperty_get_rdate(current)
+        guard icalperiodtype_is_null_period(value.period) != 0,
+          icaltime_is_null_time(value.time) == 0, (1583...9999).contains(value.time.year)
+        else { return nil }
+        rdates.append(value.time)
       default: break
       }
       property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
@@ -105,10 +127,22 @@ struct PlainZoneRules: Sendable {
     let fields = Fields(
       year: Int(start.year), month: Int(start.month), day: Int(start.day), hour: Int(start.hour),
       minute: Int(start.minute), second: Int(start.second))
+    let rdateChanges = rdates.map { date -> Int64 in
+      if date.is_date != 0 {
+        return Fields(
+          year: Int(date.year), month: Int(date.month), day: Int(date.day),
+          hour: Int(start.hour), minute: Int(start.minute), second: Int(start.second)
+        ).seconds
+      }
+      let local = Fields(
+        year: Int(date.year), month: Int(date.month), day: Int(date.day), hour: Int(date.hour),
+        minute: Int(date.minute), second: Int(date.second))
+      return icaltime_is_utc(date) != 0 ? local.seconds : local.seconds - Int64(from)
+    }.sorted()
     guard let rule = rules.first else {
       return Observance(
         isDaylight: daylight, offsetFrom: from, offsetTo: offsetTo, start: fields, rule: nil,
-        until: nil)
+        until: nil, rdateChanges: rdateChanges)
     }
     guard let plain = plainRule(rule) else { return nil }
     var until: Fields?
@@ -123,7 +157,7 @@ struct PlainZoneRules: Sendable {
     }
     return Observance(
       isDaylight: daylight, offsetFrom: from, offsetTo: offsetTo, start: fields, rule: plain,
-      until: until)
+      until: until, rdateChanges: rdateChanges)
   }
 
   /// The month, weekday and position of `FREQ=YEARLY;BYMONTH=m;BYDAY=nWD` (INTERVAL 1, no
@@ -167,10 +201,14 @@ struct PlainZoneRules: Sendable {
     return fields
   }
 
-  /// The observance's last change at or before `instant` (UTC), nil when none.
+  /// The observance's last change at or before `instant` (UTC), nil when none: its DTSTART,
+  /// an RDATE or a rule instance.
   static func lastChange(of observance: Observance, atOrBefore instant: Int64) -> Int64? {
     var best: Int64? = observance.startChange <= instant ? observance.startChange : nil
-    guard observance.rule != nil, best != nil else { return best }
+    let rdates = observance.rdateChanges
+    let after = Bisection.lowerBound(of: instant + 1, count: rdates.count) { rdates[$0] }
+    if after > 0 { best = max(best ?? rdates[after - 1], rdates[after - 1]) }
+    guard observance.rule != nil, observance.startChange <= instant else { return best }
     // Rule instances lie in DTSTART's year or later, one a year: the last at or before the
     // instant is in its year or the one before (the year after, by the offset, at most),
     // unless UNTIL or libical's last year ended the rule earlier.
@@ -203,6 +241,43 @@ struct PlainZoneRules: Sendable {
   /// added, observance by observance, and its search steps forward over equal ones: the later
   /// observance's change is used, and before every change the earlier's TZOFFSETFROM.
   func answer(at instant: Int64) -> (offset: Int, isDaylight: Bool)? {
+    if instant < PlainZoneRules.tableEnd, let first = table.first {
+      let table = table
+      let after = Bisection.lowerBound(of: instant + 1, count: table.count) { table[$0].change }
+      guard after > 0 else {
+        let observance = observances[first.observance]
+        return (observance.offsetFrom, !observance.isDaylight)
+      }
+      let observance = observances[table[after - 1].observance]
+      return (observance.offsetTo, observance.isDaylight)
+    }
+    return answerObservanceByObservance(at: instant)
+  }
+
+  /// The changes of `observances` before ``tableEnd``, in libical's order.
+  private static func changes(of observances: [Observance]) -> [(change: Int64, observance: Int)] {
+    var changes: [(change: Int64, observance: Int)] = []
+    let lastTableYear = Day(ordinal: Int(tableEnd / 86_400) - 1).components.year
+    for (index, observance) in observances.enumerated() {
+      for change in [observance.startChange] + observance.rdateChanges where change < tableEnd {
+        changes.append((change, index))
+      }
+      guard observance.rule != nil else { continue }
+      let startYear = Day(ordinal: Int(floorDivide(observance.start.seconds, 86_400))).components
+        .year
+      guard startYear <= lastTableYear else { continue }
+      // A change in the first hours of the next year may lie before the end in UTC.
+      for year in startYear...min(lastTableYear + 1, lastYear) {
+        guard let local = instance(of: observance, in: year) else { continue }
+        let change = local.seconds - Int64(observance.offsetFrom)
+        if change < tableEnd { changes.append((change, index)) }
+      }
+    }
+    return changes.sorted { ($0.change, $0.observance) < ($1.change, $1.observance) }
+  }
+
+  /// ``answer(at:)`` from each observance's last change (any instant).
+  func answerObservanceByObservance(at instant: Int64) -> (offset: Int, isDaylight: Bool)? {
     var latest: (change: Int64, observance: Int)?
     for (index, observance) in observances.enumerated() {
       guard let change = PlainZoneRules.lastChange(of: observance, atOrBefore: instant) else {
@@ -216,7 +291,7 @@ struct PlainZoneRules: Sendable {
       return (observance.offsetTo, observance.isDaylight)
     }
     // Before every change: the first change's TZOFFSETFROM, the other daylight flag.
-    let starts = observances.map(\.startChange)
+    let starts = observances.map { min($0.startChange, $0.rdateChanges.first ?? $0.startChange) }
     guard let first = starts.min(), let index = starts.firstIndex(of: first) else { return nil }
     return (observances[index].offsetFrom, !observances[index].isDaylight)
   }
