@@ -185,7 +185,7 @@ final class LibicalZone: @unchecked Sendable {
     if let known = plainRules.withLock({ $0 }) { return known }
     let found = LibicalGate.run { () -> PlainZoneRules? in
       guard let component = icaltimezone_get_component(pointer) else { return nil }
-      return PlainZoneRules(zone: component)
+      return PlainZoneRules(zone: component)?.withTable()
     }
     plainRules.withLock { $0 = .some(found) }
     return found

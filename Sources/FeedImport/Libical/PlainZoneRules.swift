@@ -57,12 +57,16 @@ struct PlainZoneRules: Sendable {
   }
 
   let observances: [Observance]
-  /// Every change before ``tableEnd``, with the index of its observance, ascending by instant
-  /// and, on one instant, by observance (libical's order): a zone of the system has dozens of
-  /// observances, and a question is then one bisection instead of a look at each.
-  private let table: [(change: Int64, observance: Int)]
+  /// Every change from ``tableStart`` to ``tableEnd``, and each observance's last change before
+  /// it, with the index of its observance, ascending by instant and, on one instant, by
+  /// observance (libical's order): a zone of the system has dozens of observances, and a
+  /// question is then one bisection instead of a look at each. Nil until ``withTable()``: a
+  /// zone only checked for plainness, or never asked, costs nothing.
+  private var table: [(change: Int64, observance: Int)]?
 
-  /// Changes up to here (2101-01-01T00:00Z) are in ``table``; later questions look at each
+  /// Questions from here (1900-01-01T00:00Z) …
+  static let tableStart: Int64 = -2_208_988_800
+  /// … up to here (2101-01-01T00:00Z) are answered from ``table``; others look at each
   /// observance (``lastChange(of:atOrBefore:)``).
   static let tableEnd: Int64 = 4_133_980_800
 
@@ -89,7 +93,6 @@ struct PlainZoneRules: Sendable {
     }
     guard !found.isEmpty else { return nil }
     observances = found
-    table = PlainZoneRules.changes(of: found)
   }
 
   /// One observance, when plain.
@@ -241,8 +244,9 @@ struct PlainZoneRules: Sendable {
   /// added, observance by observance, and its search steps forward over equal ones: the later
   /// observance's change is used, and before every change the earlier's TZOFFSETFROM.
   func answer(at instant: Int64) -> (offset: Int, isDaylight: Bool)? {
-    if instant < PlainZoneRules.tableEnd, let first = table.first {
-      let table = table
+    if (PlainZoneRules.tableStart..<PlainZoneRules.tableEnd).contains(instant),
+      let table, let first = table.first
+    {
       let after = Bisection.lowerBound(of: instant + 1, count: table.count) { table[$0].change }
       guard after > 0 else {
         let observance = observances[first.observance]
@@ -254,23 +258,43 @@ struct PlainZoneRules: Sendable {
     return answerObservanceByObservance(at: instant)
   }
 
-  /// The changes of `observances` before ``tableEnd``, in libical's order.
+  /// These rules with their table of changes made (``answer(at:)``).
+  func withTable() -> PlainZoneRules {
+    var made = self
+    made.table = PlainZoneRules.changes(of: observances)
+    return made
+  }
+
+  /// The changes of `observances` from ``tableStart`` to ``tableEnd``, and each one's last
+  /// change before, in libical's order.
   private static func changes(of observances: [Observance]) -> [(change: Int64, observance: Int)] {
     var changes: [(change: Int64, observance: Int)] = []
     let lastTableYear = Day(ordinal: Int(tableEnd / 86_400) - 1).components.year
+    let firstTableYear = Day(ordinal: Int(tableStart / 86_400)).components.year
+    let range = tableStart..<tableEnd
     for (index, observance) in observances.enumerated() {
-      for change in [observance.startChange] + observance.rdateChanges where change < tableEnd {
+      if let before = lastChange(of: observance, atOrBefore: tableStart - 1) {
+        changes.append((before, index))
+      }
+      for change in [observance.startChange] + observance.rdateChanges
+      where range.contains(change) {
         changes.append((change, index))
       }
       guard observance.rule != nil else { continue }
-      let startYear = Day(ordinal: Int(floorDivide(observance.start.seconds, 86_400))).components
-        .year
-      guard startYear <= lastTableYear else { continue }
-      // A change in the first hours of the next year may lie before the end in UTC.
-      for year in startYear...min(lastTableYear + 1, lastYear) {
+      // A change in the last or first hours of a year may lie in the range in UTC.
+      let startYear = max(
+        Day(ordinal: Int(floorDivide(observance.start.seconds, 86_400))).components.year,
+        firstTableYear - 1)
+      var endYear = min(lastTableYear + 1, lastYear)
+      if let until = observance.until {
+        endYear = min(
+          endYear, Day(ordinal: Int(floorDivide(until.seconds, 86_400))).components.year)
+      }
+      guard startYear <= endYear else { continue }
+      for year in startYear...endYear {
         guard let local = instance(of: observance, in: year) else { continue }
         let change = local.seconds - Int64(observance.offsetFrom)
-        if change < tableEnd { changes.append((change, index)) }
+        if range.contains(change) { changes.append((change, index)) }
       }
     }
     return changes.sorted { ($0.change, $0.observance) < ($1.change, $1.observance) }
