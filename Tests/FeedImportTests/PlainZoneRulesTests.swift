@@ -176,6 +176,8 @@ import Testing
       "RRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=8,9,10,11,12,13,14;BYDAY=SU",
       "RRULE:FREQ=YEARLY;BYMONTH=3,10;BYDAY=-1SU",
       "RDATE;VALUE=PERIOD:20300301T020000/PT1H",
+      "RDATE;VALUE=DATE:20300301",
+      "RDATE:20300301T020000Z",
     ]
     for shape in shapes {
       let zone = try ZoneCoverageTests.zone(

@@ -9,9 +9,9 @@ import LaneLayout
 /// Outlook writes every observance from 1601: 8 ms a zone for a month of 2024, so a feed of
 /// 2,000 such zones took 16 s. Nearly every real zone is plain: each observance a DTSTART, its
 /// offsets, and at most one yearly rule on one weekday of one month (`BYMONTH=3;BYDAY=-1SU`),
-/// with or without UNTIL, and any RDATEs (the system's zones, as libical builds them from
-/// zoneinfo, write past changes so: about 1 ms of libical's work for each zone a run uses).
-/// Such a rule has one instance a year, found with a few integer steps.
+/// with or without UNTIL, and any RDATEs of a local time (the system's zones, as libical
+/// builds them from zoneinfo, write past changes so: about 1 ms of libical's work for each zone
+/// a run uses). Such a rule has one instance a year, found with a few integer steps.
 ///
 /// The answer is libical's (3.0.16, `icaltimezone_get_utc_offset_of_utc_time`): the changes
 /// are each observance's DTSTART and its rule's instances up to the year 2582 (libical's last),
@@ -32,9 +32,8 @@ struct PlainZoneRules: Sendable {
     let rule: (month: Int, weekday: Int, position: Int)?
     /// UNTIL's local fields (a UTC UNTIL moved by TZOFFSETFROM, as libical moves it).
     let until: Fields?
-    /// The UTC instants of the observance's RDATEs, ascending: a local date-time moved by
-    /// TZOFFSETFROM, a UTC one as it is, and a DATE at DTSTART's time of day taken as UTC (as
-    /// libical takes each). libical adds them whatever their year.
+    /// The UTC instants of the observance's RDATEs (local date-times), ascending, each moved by
+    /// TZOFFSETFROM as libical moves it. libical adds them whatever their year.
     var rdateChanges: [Int64] = []
 
     /// The UTC instant of DTSTART, the observance's first change.
@@ -110,10 +109,12 @@ struct PlainZoneRules: Sendable {
       case ICAL_TZOFFSETFROM_PROPERTY: offsetFrom = Int(icalproperty_get_tzoffsetfrom(current))
       case ICAL_RRULE_PROPERTY: rules.append(icalproperty_get_rrule(current))
       case ICAL_RDATE_PROPERTY:
-        // A date or date-time; a PERIOD (or a value libical could not read) is not plain.
+        // A local date-time, as libical writes the system's zones (the shape checked against
+        // libical for every zone); a DATE, a UTC time or a PERIOD is left to libical.
         let value = icalproperty_get_rdate(current)
         guard icalperiodtype_is_null_period(value.period) != 0,
-          icaltime_is_null_time(value.time) == 0, (1583...9999).contains(value.time.year)
+          icaltime_is_null_time(value.time) == 0, value.time.is_date == 0,
+          icaltime_is_utc(value.time) == 0, (1583...9999).contains(value.time.year)
         else { return nil }
         rdates.append(value.time)
       default: break
@@ -131,16 +132,10 @@ struct PlainZoneRules: Sendable {
       year: Int(start.year), month: Int(start.month), day: Int(start.day), hour: Int(start.hour),
       minute: Int(start.minute), second: Int(start.second))
     let rdateChanges = rdates.map { date -> Int64 in
-      if date.is_date != 0 {
-        return Fields(
-          year: Int(date.year), month: Int(date.month), day: Int(date.day),
-          hour: Int(start.hour), minute: Int(start.minute), second: Int(start.second)
-        ).seconds
-      }
-      let local = Fields(
+      Fields(
         year: Int(date.year), month: Int(date.month), day: Int(date.day), hour: Int(date.hour),
-        minute: Int(date.minute), second: Int(date.second))
-      return icaltime_is_utc(date) != 0 ? local.seconds : local.seconds - Int64(from)
+        minute: Int(date.minute), second: Int(date.second)
+      ).seconds - Int64(from)
     }.sorted()
     guard let rule = rules.first else {
       return Observance(
