@@ -229,8 +229,8 @@ struct IndexReader {
   /// Whether the index's kept outcomes (``ParsedOutcome``) were written with this
   /// ``ParsedOutcome/signature`` (else they are not used).
   static func readsParsed(_ db: Database) throws -> Bool {
-    try String.fetchOne(db, sql: "SELECT signature FROM parser WHERE id = 1")
-      == ParsedOutcome.signature
+    guard let signature = ParsedOutcome.signature else { return false }
+    return try String.fetchOne(db, sql: "SELECT signature FROM parser WHERE id = 1") == signature
   }
 
   /// The part a `part` row holds.

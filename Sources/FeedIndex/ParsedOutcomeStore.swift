@@ -13,7 +13,7 @@ enum ParsedOutcomeStore {
   /// Writes `outcomes` into `indexFile` when it still holds the index of the feed bytes with
   /// `hash`.
   static func keep(_ outcomes: [(line: Int, outcome: [UInt8])], in indexFile: String, hash: Int64) {
-    guard !outcomes.isEmpty else { return }
+    guard !outcomes.isEmpty, let signature = ParsedOutcome.signature else { return }
     do {
       var configuration = Configuration()
       configuration.busyMode = .timeout(0.2)
@@ -26,12 +26,12 @@ enum ParsedOutcomeStore {
           row["format"] as String? == IndexSchema.format,
           row["version"] as Int? == IndexSchema.version, row["hash"] as Int64? == hash
         else { return }
-        let signature = try String.fetchOne(db, sql: "SELECT signature FROM parser WHERE id = 1")
-        if signature != ParsedOutcome.signature {
+        let kept = try String.fetchOne(db, sql: "SELECT signature FROM parser WHERE id = 1")
+        if kept != signature {
           try db.execute(sql: "DELETE FROM parsed")
           try db.execute(
             sql: "INSERT OR REPLACE INTO parser (id, signature) VALUES (1, ?)",
-            arguments: [ParsedOutcome.signature])
+            arguments: [signature])
         }
         let statement = try db.makeStatement(
           sql: "INSERT OR IGNORE INTO parsed (line, outcome) VALUES (?, ?)")

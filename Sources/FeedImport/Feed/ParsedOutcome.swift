@@ -1,3 +1,5 @@
+import Foundation
+
 /// What libical made of one kept VEVENT (``EventParser/Outcome``), as bytes an index keeps, so
 /// that a later replay takes the event without reading its lines or parsing them again.
 ///
@@ -14,13 +16,20 @@ package enum ParsedOutcome {
   /// The first byte of every kept outcome: bumped whenever the layout below changes.
   static let format: UInt8 = 1
 
-  /// What kept outcomes are valid for: this layout and the libical that parsed them. An index
-  /// keeps it beside its outcomes and uses them only while it is the same. (A change to what
-  /// `EventParser` makes of an event bumps the index's own version, as a change to the scan
-  /// does.)
-  package static var signature: String {
-    "outcome \(format), libical \(LibicalVersion.text)"
-  }
+  /// What kept outcomes are valid for: this layout, the libical that parsed them, and the very
+  /// program that did (its file's device, inode, size and modification time): a new build of
+  /// icslanes, whose parser may read an event otherwise, parses again rather than trust what
+  /// an older one kept. An index keeps the signature beside its outcomes and uses them only
+  /// while it is the same; nil (the program's file cannot be found) keeps none.
+  package static let signature: String? = {
+    var status = stat()
+    guard stat("/proc/self/exe", &status) == 0 else { return nil }
+    let program = [
+      UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size),
+      UInt64(status.st_mtim.tv_sec), UInt64(status.st_mtim.tv_nsec),
+    ].map(String.init).joined(separator: ":")
+    return "outcome \(format), libical \(LibicalVersion.text), program \(program)"
+  }()
 
   /// The bytes of `outcome`, the VEVENT at `line` parsed by `resolver`'s calendar just now;
   /// nil when it cannot be kept. A skipped event keeps `fallbackUID` when libical gave none
