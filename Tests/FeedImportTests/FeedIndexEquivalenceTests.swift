@@ -38,9 +38,7 @@ import Testing
   @Test func aMixedFeedAnswersEveryMonthAsWithoutTheIndex() throws {
     let folder = try IndexSupport.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    var writer = MixedFeedWriter(seed: 11)
-    let path = folder + "/mixed.ics"
-    try writer.text(events: 1_200).write(toFile: path, atomically: true, encoding: .utf8)
+    let path = try IndexSupport.mixedFeed(seed: 11, events: 1_200, in: folder)
     var passedOver = 0
     for offset in stride(from: 0, to: 38, by: 3) {
       let month = try #require(YearMonth(year: 2018, month: 12)?.adding(months: offset))

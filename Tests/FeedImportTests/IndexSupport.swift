@@ -62,6 +62,15 @@ enum IndexSupport {
     return IndexAnswer(feed, request)
   }
 
+  /// A generated mixed feed (series, overrides, duplicates, moved instances) of `events`
+  /// events, written as `mixed.ics` in `folder`; its path.
+  static func mixedFeed(seed: UInt64, events: Int, in folder: String) throws -> String {
+    var writer = MixedFeedWriter(seed: seed)
+    let path = folder + "/mixed.ics"
+    try writer.text(events: events).write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
   /// A new empty folder under the temporary directory.
   static func temporaryFolder() throws -> String {
     try Scratch.folder("index-tests").path

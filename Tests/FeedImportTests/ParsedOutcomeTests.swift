@@ -55,9 +55,7 @@ import Testing
   @Test func aMixedFeedAnswersFromItsKeptOutcomes() throws {
     let folder = try IndexSupport.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    var writer = MixedFeedWriter(seed: 23)
-    let path = folder + "/mixed.ics"
-    try writer.text(events: 1_500).write(toFile: path, atomically: true, encoding: .utf8)
+    let path = try IndexSupport.mixedFeed(seed: 23, events: 1_500, in: folder)
     var taken = 0
     for offset in 0..<36 {
       let month = try #require(YearMonth(year: 2019, month: 1)?.adding(months: offset))

@@ -38,6 +38,9 @@ struct PlainZoneRules: Sendable {
 
     /// The UTC instant of DTSTART, the observance's first change.
     var startChange: Int64 { start.seconds - Int64(offsetFrom) }
+
+    /// The last year the rule can have an instance in: UNTIL's, or libical's last.
+    var lastRuleYear: Int { min(until?.year ?? PlainZoneRules.lastYear, PlainZoneRules.lastYear) }
   }
 
   /// Wall-clock fields, compared as seconds read as UTC.
@@ -51,6 +54,9 @@ struct PlainZoneRules: Sendable {
     }
 
     init(seconds: Int64) { self.seconds = seconds }
+
+    /// The year of the fields' day.
+    var year: Int { Day(ordinal: Int(PlainZoneRules.floorDivide(seconds, 86_400))).components.year }
 
     static func < (lhs: Fields, rhs: Fields) -> Bool { lhs.seconds < rhs.seconds }
   }
@@ -210,13 +216,8 @@ struct PlainZoneRules: Sendable {
     // Rule instances lie in DTSTART's year or later, one a year: the last at or before the
     // instant is in its year or the one before (the year after, by the offset, at most),
     // unless UNTIL or libical's last year ended the rule earlier.
-    var year = Day(ordinal: Int(floorDivide(instant, 86_400))).components.year + 1
-    if let until = observance.until {
-      year = min(year, Day(ordinal: Int(floorDivide(until.seconds, 86_400))).components.year)
-    }
-    year = min(year, lastYear)
-    let startYear = Day(ordinal: Int(floorDivide(observance.start.seconds, 86_400))).components
-      .year
+    var year = min(Fields(seconds: instant).year + 1, observance.lastRuleYear)
+    let startYear = observance.start.year
     var looked = 0
     while year >= startYear, looked < 4 {
       if let local = instance(of: observance, in: year) {
@@ -264,8 +265,8 @@ struct PlainZoneRules: Sendable {
   /// change before, in libical's order.
   private static func changes(of observances: [Observance]) -> [(change: Int64, observance: Int)] {
     var changes: [(change: Int64, observance: Int)] = []
-    let lastTableYear = Day(ordinal: Int(tableEnd / 86_400) - 1).components.year
-    let firstTableYear = Day(ordinal: Int(tableStart / 86_400)).components.year
+    let lastTableYear = Fields(seconds: tableEnd - 1).year
+    let firstTableYear = Fields(seconds: tableStart).year
     let range = tableStart..<tableEnd
     for (index, observance) in observances.enumerated() {
       if let before = lastChange(of: observance, atOrBefore: tableStart - 1) {
@@ -277,14 +278,8 @@ struct PlainZoneRules: Sendable {
       }
       guard observance.rule != nil else { continue }
       // A change in the last or first hours of a year may lie in the range in UTC.
-      let startYear = max(
-        Day(ordinal: Int(floorDivide(observance.start.seconds, 86_400))).components.year,
-        firstTableYear - 1)
-      var endYear = min(lastTableYear + 1, lastYear)
-      if let until = observance.until {
-        endYear = min(
-          endYear, Day(ordinal: Int(floorDivide(until.seconds, 86_400))).components.year)
-      }
+      let startYear = max(observance.start.year, firstTableYear - 1)
+      let endYear = min(lastTableYear + 1, observance.lastRuleYear)
       guard startYear <= endYear else { continue }
       for year in startYear...endYear {
         guard let local = instance(of: observance, in: year) else { continue }
@@ -315,7 +310,7 @@ struct PlainZoneRules: Sendable {
     return (observances[index].offsetFrom, !observances[index].isDaylight)
   }
 
-  private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+  fileprivate static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
     value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
   }
 }
