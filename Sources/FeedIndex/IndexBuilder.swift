@@ -49,13 +49,13 @@ enum IndexBuilder {
     for statement in IndexSchema.statements { try db.execute(sql: statement) }
     try db.execute(
       sql:
-        "CREATE TEMP TABLE uid_of (position INTEGER, line INTEGER, uid BLOB, replaced_day INTEGER, instance INTEGER, sequence INTEGER)"
+        "CREATE TEMP TABLE uid_of (position INTEGER, line INTEGER, uid BLOB, replaced_day INTEGER, instance INTEGER, sequence INTEGER, flags INTEGER)"
     )
     let part = try db.makeStatement(
       sql: "INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)")
     let reach = try db.makeStatement(sql: "INSERT INTO reach VALUES (?, ?, ?, ?, ?, ?)")
     let always = try db.makeStatement(sql: "INSERT INTO always VALUES (?, ?)")
-    let uidOf = try db.makeStatement(sql: "INSERT INTO uid_of VALUES (?, ?, ?, ?, ?, ?)")
+    let uidOf = try db.makeStatement(sql: "INSERT INTO uid_of VALUES (?, ?, ?, ?, ?, ?, ?)")
     var position = 0
     var eventCount = 0
     var sizeClasses = 0
@@ -92,7 +92,7 @@ enum IndexBuilder {
             if let uid = event.uid {
               uidOf.setUncheckedArguments([
                 position, event.line, Data(uid.utf8), event.replacedDay, event.instance,
-                event.sequence,
+                event.sequence, event.duplicateFlags.rawValue,
               ])
               try uidOf.execute()
             }
@@ -108,7 +108,7 @@ enum IndexBuilder {
     try db.execute(
       sql: """
         INSERT INTO sharing
-        SELECT position, line, uid, replaced_day, instance, sequence FROM uid_of
+        SELECT position, line, uid, replaced_day, instance, sequence, flags FROM uid_of
         WHERE uid IN (SELECT uid FROM uid_of GROUP BY uid HAVING count(*) > 1)
         """)
     try db.execute(sql: "DROP TABLE uid_of")

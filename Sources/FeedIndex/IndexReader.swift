@@ -197,7 +197,7 @@ struct IndexReader {
         let sharingRows = try Row.fetchCursor(
           db,
           sql:
-            "SELECT position, line, uid, replaced_day, instance, sequence FROM sharing ORDER BY position"
+            "SELECT position, line, uid, replaced_day, instance, sequence, flags FROM sharing ORDER BY position"
         )
         // These events are not read again (their keys are here), so the rows are checked:
         // events of the feed, in the file's order, inside its lines, an override with its key.
@@ -208,15 +208,22 @@ struct IndexReader {
           let line: Int = row[1]
           let replacedDay: Int? = row[3]
           let instance: Int? = row[4]
+          let flags: Int = row[6]
           guard position > previous.position, line > previous.line, line <= lastLine,
-            (replacedDay == nil) == (instance == nil)
+            (replacedDay == nil) == (instance == nil), (0...7).contains(flags)
           else { throw Unusable.damaged }
           previous = (position, line)
           guard !keptPositions.contains(position) else { continue }
-          let uid: Data = row[2]
-          sharing.add(
-            uid: String(decoding: uid, as: UTF8.self), line: line, replacedDay: replacedDay,
-            instance: instance, sequence: row[5])
+          // The UID's bytes in place: no `String` or `Data` of each row.
+          let sequence: Int = row[5]
+          try row.withUnsafeData(atIndex: 2) { uid in
+            guard let uid else { throw Unusable.damaged }
+            uid.withUnsafeBytes { bytes in
+              sharing.add(
+                uidBytes: bytes, line: line, replacedDay: replacedDay, instance: instance,
+                sequence: sequence, flags: DuplicateFlags(rawValue: flags))
+            }
+          }
         }
       }
       return FeedReplay(

@@ -13,8 +13,9 @@ import GRDB
 ///   index range each.
 /// - `always`: the VEVENTs kept for every window (unbounded series, unreadable dates…).
 /// - `sharing`: the VEVENTs whose UID another VEVENT has too, with that UID and, for a
-///   RECURRENCE-ID override, the day it replaces, its instance key and SEQUENCE: the only
-///   passed-over events that can change a layout, and what the scan would remember of them.
+///   RECURRENCE-ID override, the day it replaces and its instance key; its SEQUENCE and
+///   `DuplicateFlags`: the only passed-over events that can change a layout, what the scan
+///   would remember of them, and what settles their duplicates without reading them.
 /// - `parsed`: what libical made of kept VEVENTs (`ParsedOutcome`'s bytes), by line, written
 ///   after a month's replay parsed them, so that the next replay that keeps them parses
 ///   nothing of them; `parser`: the `ParsedOutcome.signature` they were written with (rows of
@@ -36,7 +37,9 @@ enum IndexSchema {
   /// 9: events libical skips or reads otherwise than the scan (a DTSTART after the year 3000,
   /// two UIDs, an empty parameter before a date's value) are kept for every window.
   /// 10: the `parsed` table.
-  static let version = 10
+  /// 11: `sharing` keeps every event's SEQUENCE and its `DuplicateFlags`, so that a replay
+  /// settles duplicates among passed-over overrides without reading the feed.
+  static let version = 11
 
   static let statements = [
     """
@@ -65,7 +68,7 @@ enum IndexSchema {
     """
     CREATE TABLE sharing (
       position INTEGER PRIMARY KEY, line INTEGER NOT NULL, uid BLOB NOT NULL,
-      replaced_day INTEGER, instance INTEGER, sequence INTEGER NOT NULL)
+      replaced_day INTEGER, instance INTEGER, sequence INTEGER NOT NULL, flags INTEGER NOT NULL)
     """,
     "CREATE TABLE parsed (line INTEGER PRIMARY KEY, outcome BLOB NOT NULL)",
     "CREATE TABLE parser (id INTEGER PRIMARY KEY CHECK (id = 1), signature TEXT NOT NULL)",

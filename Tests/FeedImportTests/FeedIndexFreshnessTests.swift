@@ -253,6 +253,8 @@ enum IndexDamage: String, CaseIterable, Sendable {
   /// Sound SQLite, but a passed-over event sharing a UID at a line past the feed's end (its
   /// keys are taken from the index: the event is not read again).
   case sharingPastTheEnd
+  /// Sound SQLite, but a passed-over event sharing a UID with flags no survey writes.
+  case unknownDuplicateFlags
   /// Sound SQLite of the format's previous version, whose rows keep no event for any month (an
   /// older scan passed over what this one keeps, as before folded names were read): rebuilt,
   /// never trusted.
@@ -265,7 +267,13 @@ enum IndexDamage: String, CaseIterable, Sendable {
     case .oneEventAtTwoLines: "UPDATE reach SET position = (SELECT min(position) FROM reach)"
     case .countBelowKept: "UPDATE feed SET event_count = 1"
     case .checkpointsLost: "UPDATE feed SET checkpoints = x''"
-    case .sharingPastTheEnd: "INSERT INTO sharing VALUES (1000000, 99999, x'41', NULL, NULL, -1)"
+    case .sharingPastTheEnd:
+      "INSERT INTO sharing VALUES (1000000, 99999, x'41', NULL, NULL, -1, 0)"
+    case .unknownDuplicateFlags:
+      """
+      INSERT INTO sharing SELECT 1000000, coalesce(max(line), 0) + 1, x'41', NULL, NULL, -1, 8
+      FROM sharing
+      """
     case .olderVersion:
       "UPDATE feed SET version = version - 1; DELETE FROM reach; DELETE FROM always"
     default: nil
@@ -296,7 +304,7 @@ enum IndexDamage: String, CaseIterable, Sendable {
     case .foreignText:
       try "not an index\n".write(toFile: indexFile, atomically: false, encoding: .utf8)
     case .linesShifted, .oneEventAtTwoLines, .countBelowKept, .checkpointsLost,
-      .sharingPastTheEnd, .olderVersion:
+      .sharingPastTheEnd, .unknownDuplicateFlags, .olderVersion:
       return
     case .foreignDatabase:
       // A real SQLite file of someone else's: an index of an older format looks the same.

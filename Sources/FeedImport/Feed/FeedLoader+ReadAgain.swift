@@ -75,9 +75,8 @@ extension FeedLoader {
       let calendar = FeedLoader.calendar(ofLine: first, tally.calendarLines)
       guard
         lines.allSatisfy({ FeedLoader.calendar(ofLine: $0, tally.calendarLines) == calendar }),
-        let item = try event(at: first, from: byteSource, buffer),
-        case .event(_, _, let facts) = item, facts.uidIsPlain, let text = facts.uid,
-        FeedLoader.uidKey(text) == uid
+        let facts = try duplicateFacts(at: first, from: byteSource, buffer), facts.uidIsPlain,
+        let text = facts.uid, FeedLoader.uidKey(text) == uid
       else {
         undecided.insert(uid)
         continue
@@ -86,9 +85,10 @@ extension FeedLoader {
       var members = overrides[uid] ?? []
       var readable = true
       for line in plainLines {
-        guard let again = line == first ? item : try event(at: line, from: byteSource, buffer),
-          case .event(_, _, let plainFacts) = again, let plainUID = plainFacts.uid,
-          ExactText.same(plainUID, text),
+        guard
+          let plainFacts = line == first
+            ? facts : try duplicateFacts(at: line, from: byteSource, buffer),
+          let plainUID = plainFacts.uid, ExactText.same(plainUID, text),
           !plainFacts.overridesInstance, let sequence = plainFacts.sequence,
           (0...Int(Int32.max)).contains(sequence)
         else {
@@ -135,6 +135,29 @@ extension FeedLoader {
     return undecided
   }
 
+  /// What ``decideDuplicates(for:from:)`` reads of the passed-over VEVENT that starts at line
+  /// `target`: kept by the index the keys came from, else cut again from the feed (nil when no
+  /// VEVENT starts there).
+  private func duplicateFacts(
+    at target: Int, from byteSource: ByteSource, _ buffer: UnsafeMutableRawBufferPointer
+  ) throws(ImportError) -> DuplicateFacts? {
+    if let (kept, uid) = tally.passedOver.indexed(at: target) {
+      // The index keeps the UID without surrounding spaces and tabs: it is the event's text
+      // only when the event wrote none.
+      return DuplicateFacts(
+        uid: kept.flags.contains(.uidIsTrimmed) ? uid : nil,
+        uidIsPlain: kept.flags.contains(.uidIsPlain),
+        overridesInstance: kept.flags.contains(.overridesInstance),
+        sequence: kept.sequence < 0 ? nil : kept.sequence)
+    }
+    guard let item = try event(at: target, from: byteSource, buffer),
+      case .event(_, _, let facts) = item
+    else { return nil }
+    return DuplicateFacts(
+      uid: facts.uid, uidIsPlain: facts.uidIsPlain, overridesInstance: facts.overridesInstance,
+      sequence: facts.sequence)
+  }
+
   /// The index of the calendar that holds `line`, from the lines where calendars begin.
   static func calendar(ofLine line: Int, _ calendarLines: [Int]) -> Int {
     // The calendars that begin at or before `line` (a line number is far below `Int.max`).
@@ -155,4 +178,14 @@ extension FeedLoader {
     }
     return found
   }
+}
+
+/// What settles a passed-over event's duplicates: its UID's text (nil when it is not the text
+/// the key was made of), whether libical gives that text back byte for byte, whether it has a
+/// RECURRENCE-ID, and its SEQUENCE (nil when not read with certainty).
+private struct DuplicateFacts {
+  let uid: String?
+  let uidIsPlain: Bool
+  let overridesInstance: Bool
+  let sequence: Int?
 }

@@ -97,6 +97,20 @@ package struct PassedOverKeys: Sendable {
   /// The passed-over RECURRENCE-ID overrides, with what the loader needs to tell their
   /// duplicates without libical.
   var overrides: [PassedOverride] = []
+  /// When the keys come from an index: what ``FeedLoader/decideDuplicates(for:from:)`` reads
+  /// of each event, in the order of their lines (an index hands them out in file order), so
+  /// that it reads none again; empty after a scan.
+  var indexed: [IndexedDuplicateFacts] = []
+  /// The UIDs of ``indexed``, their UTF-8 bytes one after the other.
+  var indexedUIDBytes: [UInt8] = []
+
+  /// What an index kept of the passed-over event at `line` (see ``indexed``), with its UID.
+  func indexed(at line: Int) -> (facts: IndexedDuplicateFacts, uid: String)? {
+    let position = Bisection.lowerBound(of: line, count: indexed.count) { indexed[$0].line }
+    guard position < indexed.count, indexed[position].line == line else { return nil }
+    let facts = indexed[position]
+    return (facts, String(decoding: indexedUIDBytes[facts.uidBytes], as: UTF8.self))
+  }
 
   /// None yet.
   package init() {}
@@ -161,6 +175,17 @@ package struct PassedOverKeys: Sendable {
       lines.append(line < Int(ScanTally.unknownLine) ? UInt32(line) : ScanTally.unknownLine)
     }
   }
+}
+
+/// A passed-over event as an index kept it (``SurveyedEvent``): its line, where its UID without
+/// surrounding spaces and tabs is kept, ``DuplicateFlags`` and SEQUENCE (-1 when the scan could
+/// not read it).
+struct IndexedDuplicateFacts {
+  let line: Int
+  /// Where its UID is in ``PassedOverKeys/indexedUIDBytes``.
+  let uidBytes: Range<Int>
+  let flags: DuplicateFlags
+  let sequence: Int
 }
 
 /// A RECURRENCE-ID override the pre-filter passed over, by its byte-level keys: enough to find

@@ -40,8 +40,10 @@ package struct SurveyedEvent: Sendable, Equatable {
   package var replacedDay: Int?
   /// For such an override: ``EventFacts/instanceKey``, the same in every process.
   package var instance: Int?
-  /// For such an override: SEQUENCE as the scan read it, -1 when it could not.
+  /// SEQUENCE as the scan read it (``EventFacts/sequence``), -1 when it could not.
   package var sequence: Int = -1
+  /// What settles its duplicates without reading it again (``DuplicateFlags``).
+  package var duplicateFlags = DuplicateFlags()
   /// The day ordinals of the windows the pre-filter keeps it for (it is kept for a window
   /// exactly when one of them meets it and ``season`` does); nil: kept for every window.
   package var keptWindows: [ClosedRange<Int>]?
@@ -128,13 +130,14 @@ private struct SurveySink: ScanSink {
       break
     case .event(_, let line, let facts):
       let override = facts.overrideKeys
+      let uid = facts.uid.map { $0.trimmingSpacesAndTabs() }
       body(
         .event(
           SurveyedEvent(
-            line: line, uid: facts.uid.map { $0.trimmingSpacesAndTabs() },
-            replacedDay: override?.replacedDay, instance: override?.instance,
-            sequence: override?.sequence ?? -1, keptWindows: facts.keptWindows,
-            season: facts.season?.stored ?? 0)))
+            line: line, uid: uid, replacedDay: override?.replacedDay,
+            instance: override?.instance, sequence: facts.sequence ?? -1,
+            duplicateFlags: DuplicateFlags(facts, trimmedUID: uid),
+            keptWindows: facts.keptWindows, season: facts.season?.stored ?? 0)))
     }
   }
 
@@ -187,11 +190,46 @@ package struct FeedReplay: Sendable {
 extension PassedOverKeys {
   /// Remembers a passed-over event an index kept, as ``ScanTally/route(_:)`` remembers it:
   /// `uid` as in ``SurveyedEvent/uid``; for an override whose replaced day the scan read, that
-  /// day, ``EventFacts/instanceKey`` and SEQUENCE as the scan read it (-1 when it could not).
+  /// day and ``EventFacts/instanceKey``; SEQUENCE as the scan read it (-1 when it could not).
+  /// With `flags`, also what settles its duplicates without reading it again.
   package mutating func add(
-    uid: String, line: Int, replacedDay: Int?, instance: Int?, sequence: Int
+    uid: String, line: Int, replacedDay: Int?, instance: Int?, sequence: Int,
+    flags: DuplicateFlags?
+  ) {
+    var text = uid
+    text.withUTF8 { bytes in
+      add(
+        uidBytes: UnsafeRawBufferPointer(bytes), line: line, replacedDay: replacedDay,
+        instance: instance, sequence: sequence, flags: flags)
+    }
+  }
+
+  /// ``add(uid:line:replacedDay:instance:sequence:flags:)`` with the UID as the UTF-8 bytes
+  /// an index keeps (bytes that are not UTF-8 read as the `String` they decode to).
+  package mutating func add(
+    uidBytes: UnsafeRawBufferPointer, line: Int, replacedDay: Int?, instance: Int?,
+    sequence: Int, flags: DuplicateFlags?
   ) {
     let override = replacedDay.flatMap { day in instance.map { (day, $0, sequence) } }
-    add(uidKey: FeedLoader.uidKey(uid), line: line, override: override)
+    let bytes = uidBytes.bindMemory(to: UInt8.self)
+    // ASCII (nearly every UID) is hashed as it is; other bytes as the `String` they decode to,
+    // which repairs what is not UTF-8 as the scan's text would be.
+    let uidKey =
+      bytes.allSatisfy { $0 < 0x80 }
+      ? UIDBytes.key(of: bytes) : FeedLoader.uidKey(String(decoding: bytes, as: UTF8.self))
+    add(uidKey: uidKey, line: line, override: override)
+    // In file order, as an index hands them out: a line out of order is not kept (that event
+    // is read again if its duplicates are to be settled).
+    if let flags, indexed.last.map({ $0.line < line }) ?? true {
+      let start = indexedUIDBytes.count
+      if bytes.allSatisfy({ $0 < 0x80 }) {
+        indexedUIDBytes.append(contentsOf: bytes)
+      } else {
+        indexedUIDBytes.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
+      }
+      indexed.append(
+        IndexedDuplicateFacts(
+          line: line, uidBytes: start..<indexedUIDBytes.count, flags: flags, sequence: sequence))
+    }
   }
 }
