@@ -108,7 +108,11 @@ enum IndexBuilder {
     try db.execute(
       sql: """
         INSERT INTO sharing
-        SELECT position, line, uid, replaced_day, instance, sequence, flags FROM uid_of
+        SELECT position, line, uid, replaced_day, instance, sequence,
+          flags | CASE WHEN uid IN (
+            SELECT uid FROM uid_of GROUP BY uid, instance HAVING count(*) > 1)
+          THEN \(IndexSchema.repeatsAKey) ELSE 0 END
+        FROM uid_of
         WHERE uid IN (SELECT uid FROM uid_of GROUP BY uid HAVING count(*) > 1)
         """)
     try db.execute(sql: "DROP TABLE uid_of")

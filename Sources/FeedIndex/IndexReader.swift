@@ -210,18 +210,22 @@ struct IndexReader {
           let instance: Int? = row[4]
           let flags: Int = row[6]
           guard position > previous.position, line > previous.line, line <= lastLine,
-            (replacedDay == nil) == (instance == nil), (0...7).contains(flags)
+            (replacedDay == nil) == (instance == nil), (0...15).contains(flags)
           else { throw Unusable.damaged }
           previous = (position, line)
           guard !keptPositions.contains(position) else { continue }
-          // The UID's bytes in place: no `String` or `Data` of each row.
+          // The UID's bytes in place: no `String` or `Data` of each row. What settles
+          // duplicates is kept only for the UIDs that can have some (`repeatsAKey`).
           let sequence: Int = row[5]
+          let settling =
+            flags & IndexSchema.repeatsAKey == 0
+            ? nil : DuplicateFlags(rawValue: flags & ~IndexSchema.repeatsAKey)
           try row.withUnsafeData(atIndex: 2) { uid in
             guard let uid else { throw Unusable.damaged }
             uid.withUnsafeBytes { bytes in
               sharing.add(
                 uidBytes: bytes, line: line, replacedDay: replacedDay, instance: instance,
-                sequence: sequence, flags: DuplicateFlags(rawValue: flags))
+                sequence: sequence, flags: settling)
             }
           }
         }

@@ -14,8 +14,9 @@ import GRDB
 /// - `always`: the VEVENTs kept for every window (unbounded series, unreadable dates…).
 /// - `sharing`: the VEVENTs whose UID another VEVENT has too, with that UID and, for a
 ///   RECURRENCE-ID override, the day it replaces and its instance key; its SEQUENCE and
-///   `DuplicateFlags`: the only passed-over events that can change a layout, what the scan
-///   would remember of them, and what settles their duplicates without reading them.
+///   `DuplicateFlags` (and `repeatsAKey`): the only passed-over events that can change a
+///   layout, what the scan would remember of them, and what settles their duplicates without
+///   reading them.
 /// - `parsed`: what libical made of kept VEVENTs (`ParsedOutcome`'s bytes), by line, written
 ///   after a month's replay parsed them, so that the next replay that keeps them parses
 ///   nothing of them; `parser`: the `ParsedOutcome.signature` they were written with (rows of
@@ -40,6 +41,12 @@ enum IndexSchema {
   /// 11: `sharing` keeps every event's SEQUENCE and its `DuplicateFlags`, so that a replay
   /// settles duplicates among passed-over overrides without reading the feed.
   static let version = 11
+
+  /// A `sharing.flags` bit beside `DuplicateFlags`': another event of its UID has its key too
+  /// (overrides of the same instance, or two events without RECURRENCE-ID). Only such UIDs can
+  /// have duplicates to settle: a replay keeps what settles them for these rows alone (for
+  /// another, the loader would read the event again).
+  static let repeatsAKey = 8
 
   static let statements = [
     """

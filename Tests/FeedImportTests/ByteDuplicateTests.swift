@@ -1,5 +1,6 @@
 import FeedIndex
 import Foundation
+import GRDB
 import IcsLanes
 import LaneLayout
 import Scratch
@@ -242,6 +243,35 @@ struct ByteDuplicateTests {
     var (unread, _, _) = try ByteDuplicateTests.scanned(text)
     #expect(try unread.decideDuplicates(for: duplicates, from: ByteSource(bytes: [])) == duplicates)
     try expectSameAsWhole(text, duplicates: 2, settled: true)
+  }
+
+  @Test("an index keeps what settles duplicates only for the UIDs whose events repeat a key")
+  func indexMarksRepeatedKeys() throws {
+    let repeated = ByteDuplicateTests.feed(overrides: [
+      "RECURRENCE-ID:20250113T090000Z", "RECURRENCE-ID:20250120T090000Z",
+      "RECURRENCE-ID:20250113T090000Z|SEQUENCE:1",
+    ])
+    let distinct = ByteDuplicateTests.feed(overrides: [
+      "RECURRENCE-ID:20250113T090000Z", "RECURRENCE-ID:20250120T090000Z",
+    ])
+    let plainRepeat = ByteDuplicateTests.feed(overrides: ["SEQUENCE:1"])
+    // The `sharing` rows (the series and its overrides) with the bit `repeatsAKey` (8) set.
+    for (text, rows, marked) in [(repeated, 4, 4), (distinct, 3, 0), (plainRepeat, 2, 2)] {
+      let folder = try IndexSupport.temporaryFolder()
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let path = folder + "/feed.ics"
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      #expect(
+        try IndexSupport.indexed(path, ByteDuplicateTests.request, folder: folder)
+          == IndexSupport.plain(path, ByteDuplicateTests.request))
+      let queue = try DatabaseQueue(path: try IndexSupport.indexFile(in: folder))
+      let counts = try queue.read { db in
+        try Row.fetchOne(db, sql: "SELECT count(*), sum(flags & 8 != 0) FROM sharing")
+      }
+      try queue.close()
+      #expect(counts?[0] == rows)
+      #expect(counts?[1] == marked)
+    }
   }
 
   /// An event with two UID properties is the last UID's for libical, where the scan's key joins

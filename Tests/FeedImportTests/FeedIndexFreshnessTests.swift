@@ -271,7 +271,7 @@ enum IndexDamage: String, CaseIterable, Sendable {
       "INSERT INTO sharing VALUES (1000000, 99999, x'41', NULL, NULL, -1, 0)"
     case .unknownDuplicateFlags:
       """
-      INSERT INTO sharing SELECT 1000000, coalesce(max(line), 0) + 1, x'41', NULL, NULL, -1, 8
+      INSERT INTO sharing SELECT 1000000, coalesce(max(line), 0) + 1, x'41', NULL, NULL, -1, 16
       FROM sharing
       """
     case .olderVersion:
