@@ -1,9 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// A release build of the `icslanes` command links the Swift runtime and Foundation into the
-// binary (about 96 MB, mostly ICU's data, against 3 MB): each run then starts in about half the
-// time and maps about 5 MiB less, which is most of a month from an index (Benchmarks/BENCHMARKS.md).
+// On Linux, a release build of the `icslanes` command links the Swift runtime and Foundation
+// into the binary (about 97 MB, mostly ICU's data, against 26 MB): it runs where no Swift is
+// installed, and each run starts in about half the time and maps about 5 MiB less, which is
+// much of a month from an index (Benchmarks/BENCHMARKS.md).
 // `ICSLANES_SHARED_RUNTIME=1 swift build -c release` links them as shared libraries instead.
 // Debug builds and the libraries are not affected.
 let staticRuntime = Context.environment["ICSLANES_SHARED_RUNTIME"] != "1"

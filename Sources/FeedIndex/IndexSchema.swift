@@ -42,10 +42,10 @@ enum IndexSchema {
   /// settles duplicates among passed-over overrides without reading the feed.
   static let version = 11
 
-  /// A `sharing.flags` bit beside `DuplicateFlags`': another event of its UID has its key too
-  /// (overrides of the same instance, or two events without RECURRENCE-ID). Only such UIDs can
-  /// have duplicates to settle: a replay keeps what settles them for these rows alone (for
-  /// another, the loader would read the event again).
+  /// A `sharing.flags` bit beside those of `DuplicateFlags`: another event of its UID has its
+  /// key too (overrides of the same instance, or two events without RECURRENCE-ID). Only such
+  /// UIDs can have duplicates to settle: a replay keeps what settles them for these rows alone
+  /// (for another, the loader would read the event again).
   static let repeatsAKey = 8
 
   static let statements = [
