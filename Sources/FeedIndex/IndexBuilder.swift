@@ -59,6 +59,10 @@ enum IndexBuilder {
     var position = 0
     var eventCount = 0
     var sizeClasses = 0
+    // An event whose UID libical may read otherwise than the scan (an escape, two UIDs…) may
+    // share its UID, for libical, with any other: then every event with a UID is a `sharing`
+    // row, as every passed-over event's key is kept by a scan without the index.
+    var everyUIDShares = false
     var failure: (any Error)?
     let survey: FeedSurvey
     do {
@@ -89,6 +93,7 @@ enum IndexBuilder {
               always.setUncheckedArguments([position, event.line])
               try always.execute()
             }
+            if event.uidReadOtherwise { everyUIDShares = true }
             if let uid = event.uid {
               uidOf.setUncheckedArguments([
                 position, event.line, Data(uid.utf8), event.replacedDay, event.instance,
@@ -113,7 +118,8 @@ enum IndexBuilder {
             SELECT uid FROM uid_of GROUP BY uid, instance HAVING count(*) > 1)
           THEN \(IndexSchema.repeatsAKey) ELSE 0 END
         FROM uid_of
-        WHERE uid IN (SELECT uid FROM uid_of GROUP BY uid HAVING count(*) > 1)
+        WHERE \(everyUIDShares ? 1 : 0)
+          OR uid IN (SELECT uid FROM uid_of GROUP BY uid HAVING count(*) > 1)
         """)
     try db.execute(sql: "DROP TABLE uid_of")
     var checkpoints = Data(capacity: survey.checkpoints.count * 8)

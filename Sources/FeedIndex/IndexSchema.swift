@@ -12,7 +12,8 @@ import GRDB
 ///   last day, so that the events meeting a window are found class by class with one bounded
 ///   index range each.
 /// - `always`: the VEVENTs kept for every window (unbounded series, unreadable dates…).
-/// - `sharing`: the VEVENTs whose UID another VEVENT has too, with that UID and, for a
+/// - `sharing`: the VEVENTs whose UID another VEVENT has too (every VEVENT with a UID when
+///   libical may read one of the feed's UIDs otherwise than the scan), with that UID and, for a
 ///   RECURRENCE-ID override, the day it replaces and its instance key; its SEQUENCE and
 ///   `DuplicateFlags` (and `repeatsAKey`): the only passed-over events that can change a
 ///   layout, what the scan would remember of them, and what settles their duplicates without
@@ -40,7 +41,9 @@ enum IndexSchema {
   /// 10: the `parsed` table.
   /// 11: `sharing` keeps every event's SEQUENCE and its `DuplicateFlags`, so that a replay
   /// settles duplicates among passed-over overrides without reading the feed.
-  static let version = 11
+  /// 12: every VEVENT with a UID is a `sharing` row when one of the feed's UIDs may be another
+  /// text for libical than for the scan.
+  static let version = 12
 
   /// A `sharing.flags` bit beside those of `DuplicateFlags`: another event of its UID has its
   /// key too (overrides of the same instance, or two events without RECURRENCE-ID). Only such

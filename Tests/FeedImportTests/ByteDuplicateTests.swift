@@ -274,6 +274,42 @@ struct ByteDuplicateTests {
     }
   }
 
+  /// A kept event whose UID libical reads otherwise than the scan (escaped, or one of two) and a
+  /// passed-over one whose UID is that text: duplicates for libical, though the scan's UIDs
+  /// differ. Through an index too (which then keeps every event with a UID among its `sharing`
+  /// rows: else the passed-over one went uncounted there).
+  @Test(arguments: [
+    ("UID:a\\,b", "UID:a,b"), ("UID:a\\;b", "UID:a;b"), ("UID:first\r\nUID:last", "UID:last"),
+    ("UID:a\u{FFFD}b", "UID:a\u{FFFD}b|UID:c"),
+  ])
+  func aUIDReadOtherwiseThroughAnIndex(kept: String, far: String) throws {
+    var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", kept]
+    lines += ["DTSTART:20240805T090000Z", "DURATION:PT1H", "SUMMARY:Kept", "END:VEVENT"]
+    for uid in far.split(separator: "|") {
+      lines += ["BEGIN:VEVENT", String(uid), "SEQUENCE:3", "DTSTART:20250105T090000Z"]
+      lines += ["DURATION:PT1H", "SUMMARY:Far", "END:VEVENT"]
+    }
+    lines.append("END:VCALENDAR")
+    let text = lines.joined(separator: "\r\n") + "\r\n"
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/feed.ics"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let whole = try Feed(contentsOf: path)
+    let plain = try IndexSupport.plain(path, ByteDuplicateTests.request)
+    #expect(
+      plain.lines.last { $0.hasPrefix("name") }?.contains("duplicate \(whole.eventsDuplicate)")
+        == true)
+    if !far.contains("|") { #expect(whole.eventsDuplicate == 1) }
+    for _ in 0..<2 {
+      #expect(try IndexSupport.indexed(path, ByteDuplicateTests.request, folder: folder) == plain)
+    }
+    let queue = try DatabaseQueue(path: try IndexSupport.indexFile(in: folder))
+    let rows = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sharing") }
+    try queue.close()
+    #expect(rows == lines.count { $0.hasPrefix("BEGIN:VEVENT") })
+  }
+
   /// An event with two UID properties is the last UID's for libical, where the scan's key joins
   /// both: passed over, its duplicate (another event of that UID) went uncounted. Found by the
   /// import fuzzer comparing pre-filtered months with the whole feed's.

@@ -50,6 +50,15 @@ struct EventFacts: Sendable {
   var uidEscaped = false
   /// How many UID properties the event has (libical keeps the last).
   var uidCount = 0
+
+  /// Whether libical may read the UID as another text than ``uid``: escaped, cut, one of
+  /// several, or with bytes that are not UTF-8 (repaired here piece by piece; ``uid`` then
+  /// holds U+FFFD). Such an event is never passed over, but its UID for libical may be that of
+  /// any other event.
+  var uidReadOtherwise: Bool {
+    uidEscaped || uidTruncated || uidCount > 1
+      || (uid?.unicodeScalars.contains("\u{FFFD}") ?? false)
+  }
   /// A hash of the RECURRENCE-ID line's bytes, parameters and value, as written: two overrides
   /// with the same hash (and DTSTART of the same kind) name the same instance for libical. The
   /// same in every process (FNV-1a, 64 bits), so that an index can keep it (see

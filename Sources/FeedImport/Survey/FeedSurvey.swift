@@ -44,6 +44,9 @@ package struct SurveyedEvent: Sendable, Equatable {
   package var sequence: Int = -1
   /// What settles its duplicates without reading it again (``DuplicateFlags``).
   package var duplicateFlags = DuplicateFlags()
+  /// Its UID may be another text for libical than for the scan (``EventFacts/uidReadOtherwise``):
+  /// libical's UID of it may then be the UID of any other event.
+  package var uidReadOtherwise = false
   /// The day ordinals of the windows the pre-filter keeps it for (it is kept for a window
   /// exactly when one of them meets it and ``season`` does); nil: kept for every window.
   package var keptWindows: [ClosedRange<Int>]?
@@ -137,7 +140,8 @@ private struct SurveySink: ScanSink {
             line: line, uid: uid, replacedDay: override?.replacedDay,
             instance: override?.instance, sequence: facts.sequence ?? -1,
             duplicateFlags: DuplicateFlags(facts, trimmedUID: uid),
-            keptWindows: facts.keptWindows, season: facts.season?.stored ?? 0)))
+            uidReadOtherwise: facts.uidReadOtherwise, keptWindows: facts.keptWindows,
+            season: facts.season?.stored ?? 0)))
     }
   }
 
