@@ -55,6 +55,13 @@ struct PlainZoneRules: Sendable {
 
     init(seconds: Int64) { self.seconds = seconds }
 
+    /// The fields of a libical time, as written (its zone and DATE flag aside).
+    init(_ time: icaltimetype) {
+      self.init(
+        year: Int(time.year), month: Int(time.month), day: Int(time.day), hour: Int(time.hour),
+        minute: Int(time.minute), second: Int(time.second))
+    }
+
     /// The year of the fields' day.
     var year: Int { Day(ordinal: Int(PlainZoneRules.floorDivide(seconds, 86_400))).components.year }
 
@@ -134,15 +141,8 @@ struct PlainZoneRules: Sendable {
     else { return nil }
     let from = offsetFrom ?? offsetTo
     guard abs(from) < 86_400 else { return nil }
-    let fields = Fields(
-      year: Int(start.year), month: Int(start.month), day: Int(start.day), hour: Int(start.hour),
-      minute: Int(start.minute), second: Int(start.second))
-    let rdateChanges = rdates.map { date -> Int64 in
-      Fields(
-        year: Int(date.year), month: Int(date.month), day: Int(date.day), hour: Int(date.hour),
-        minute: Int(date.minute), second: Int(date.second)
-      ).seconds - Int64(from)
-    }.sorted()
+    let fields = Fields(start)
+    let rdateChanges = rdates.map { Fields($0).seconds - Int64(from) }.sorted()
     guard let rule = rules.first else {
       return Observance(
         isDaylight: daylight, offsetFrom: from, offsetTo: offsetTo, start: fields, rule: nil,
@@ -152,10 +152,7 @@ struct PlainZoneRules: Sendable {
     var until: Fields?
     if icaltime_is_null_time(rule.until) == 0 {
       guard rule.until.is_date == 0 else { return nil }
-      var local = Fields(
-        year: Int(rule.until.year), month: Int(rule.until.month), day: Int(rule.until.day),
-        hour: Int(rule.until.hour), minute: Int(rule.until.minute),
-        second: Int(rule.until.second))
+      var local = Fields(rule.until)
       if icaltime_is_utc(rule.until) != 0 { local = Fields(seconds: local.seconds + Int64(from)) }
       until = local
     }

@@ -218,18 +218,18 @@ extension PassedOverKeys {
     let bytes = uidBytes.bindMemory(to: UInt8.self)
     // ASCII (nearly every UID) is hashed as it is; other bytes as the `String` they decode to,
     // which repairs what is not UTF-8 as the scan's text would be.
-    let uidKey =
-      bytes.allSatisfy { $0 < 0x80 }
-      ? UIDBytes.key(of: bytes) : FeedLoader.uidKey(String(decoding: bytes, as: UTF8.self))
-    add(uidKey: uidKey, line: line, override: override)
+    let decoded = bytes.allSatisfy { $0 < 0x80 } ? nil : String(decoding: bytes, as: UTF8.self)
+    add(
+      uidKey: decoded.map(FeedLoader.uidKey) ?? UIDBytes.key(of: bytes), line: line,
+      override: override)
     // In file order, as an index hands them out: a line out of order is not kept (that event
     // is read again if its duplicates are to be settled).
     if let flags, indexed.last.map({ $0.line < line }) ?? true {
       let start = indexedUIDBytes.count
-      if bytes.allSatisfy({ $0 < 0x80 }) {
-        indexedUIDBytes.append(contentsOf: bytes)
+      if let decoded {
+        indexedUIDBytes.append(contentsOf: decoded.utf8)
       } else {
-        indexedUIDBytes.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
+        indexedUIDBytes.append(contentsOf: bytes)
       }
       indexed.append(
         IndexedDuplicateFacts(
