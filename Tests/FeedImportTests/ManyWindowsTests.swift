@@ -97,7 +97,7 @@ import Testing
     }
     let zone = try TestSupport.requireZone("Asia/Tokyo")
     let request = MonthRequest(
-      first: try TestSupport.requireMonth("2024-05"), count: 6, zone: zone,
+      first: try TestSupport.requireMonth("2024-05"), count: 7, zone: zone,
       options: LayoutOptions(weekStart: .monday, maxLanes: 3, showsOutsideDays: true))
     let (layouts, warnings) = MonthLayouter.layOut(feeds, request: request)
     var expectedWarnings: [ImportWarning] = []

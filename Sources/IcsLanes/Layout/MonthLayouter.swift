@@ -37,27 +37,45 @@ package enum MonthLayouter {
     return (layouts, warnings)
   }
 
+  /// How many months' occurrences are made at once, each series expanded once for them all.
+  ///
+  /// All the months of a request at once held every month's occurrences until it was laid out:
+  /// twelve months of a 100k-event office calendar peaked at 58 MiB, 44 with four at once
+  /// (40 with two). Fewer months at once expand the series that span them more often: two at
+  /// once cost 10-15 % more time on 100k-event feeds, four about 3 %, and on million-event feeds
+  /// four at once are as fast as twelve or faster (Benchmarks/BENCHMARKS.md, 2026-11-28).
+  static let monthsExpandedTogether = 4
+
   /// Lays out every month of `request` in order and hands each to `body` as soon as it is
   /// ready, with the warnings met expanding it.
   ///
-  /// Each series is expanded once for all the months (see `Feed.spans(for:in:)`); only the
-  /// occurrences are held for the months not yet handed over, not their layouts (but for the
-  /// month laid out alongside: months are laid out two at a time, on two threads). The layouts
-  /// are those ``layOut(_:month:zone:options:)`` gives month by month.
+  /// The months' occurrences are made ``monthsExpandedTogether`` months at a time, each series
+  /// expanded once for them (see `Feed.spans(for:in:)`); only the occurrences of those months
+  /// not yet handed over are held, not their layouts (but for the month laid out alongside:
+  /// months are laid out two at a time, on two threads). The layouts are those
+  /// ``layOut(_:month:zone:options:)`` gives month by month.
   package static func layOut(
     _ feeds: [Feed], request: MonthRequest,
     each body: (MonthLayout, [ImportWarning]) throws -> Void
   ) rethrows {
     let windows = request.visibleDays
-    var perFeed = feeds.map { $0.spans(for: windows, in: request.zone) }
+    // The occurrences of months `made` (indices of `request.months`), by feed and month.
+    var made = 0..<0
+    var perFeed: [[SpanBatch]] = []
     // Two months at a time, laid out on two threads: months are independent values.
     var first = 0
     while first < request.months.count {
       let count = min(2, request.months.count - first)
-      let batches = (0..<count).map { offset in perFeed.map { $0[first + offset] } }
+      if first + count > made.upperBound {
+        made = first..<min(request.months.count, first + max(count, monthsExpandedTogether))
+        perFeed = feeds.map { $0.spans(for: Array(windows[made]), in: request.zone) }
+      }
+      let batches = (0..<count).map { offset in
+        perFeed.map { $0[first - made.lowerBound + offset] }
+      }
       // Each month's occurrences are let go once laid out.
       for feed in perFeed.indices {
-        for offset in 0..<count { perFeed[feed][first + offset] = SpanBatch() }
+        for offset in 0..<count { perFeed[feed][first - made.lowerBound + offset] = SpanBatch() }
       }
       let months = Array(request.months[first..<(first + count)])
       let results = concurrentMap(count) { offset in
