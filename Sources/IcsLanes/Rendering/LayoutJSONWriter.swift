@@ -95,9 +95,11 @@ enum LayoutJSONWriter {
   /// A segment: `recurrenceId` always (null for a single event), `calendar`, `categories`,
   /// `color` and `location` only when known.
   static func write(_ segment: Segment, indent: Int, into bytes: inout [UInt8]) {
-    let inner = indent + 1
     // The span once, not once per property.
     let span = segment.span
+    // Most segments in one append (``SegmentObjectBytes``); the rest member by member.
+    if SegmentObjectBytes.write(segment, span: span, indent: indent, into: &bytes) { return }
+    let inner = indent + 1
     bytes.append(UInt8(ascii: "{"))
     key("\"allDay\" : ", indent: inner, first: true, into: &bytes)
     JSONBytes.appendBool(segment.allDay, to: &bytes)

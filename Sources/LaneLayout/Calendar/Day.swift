@@ -146,6 +146,15 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     Day.appendPadded(day, 2, to: &bytes)
   }
 
+  /// Writes `YYYY-MM-DD` (``description``, ten bytes) at `base` when the year has four digits
+  /// (0–9999); false, writing nothing, otherwise.
+  package func writeFourDigitYearISO(at base: UnsafeMutablePointer<UInt8>) -> Bool {
+    let (year, month, day) = components
+    guard (0...9999).contains(year) else { return false }
+    Day.writeISO(year: year, month: month, day: day, at: base)
+    return true
+  }
+
   /// Writes `YYYY-MM-DD` (ten bytes) at `base`, for a year of 0 to 9999.
   package static func writeISO(
     year: Int, month: Int, day: Int, at base: UnsafeMutablePointer<UInt8>

@@ -143,25 +143,15 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
   /// Appends the contract's text (``description``) to `bytes`, without making a string: the
   /// JSON writer writes every segment's times this way.
   package func appendContractText(to bytes: inout [UInt8]) {
-    if let utcOffset, hasUsualWidth {
+    if utcOffset != nil, hasUsualWidth {
       // The usual 25 bytes in one append (a field of three digits, or a year outside four,
       // takes the general way below).
-      let (year, month, dayOfMonth) = day.components
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
-        guard let base = text.baseAddress else { return }
-        Day.writeISO(year: year, month: month, day: dayOfMonth, at: base)
-        base[10] = UInt8(ascii: "T")
-        Day.writeDigits(hour, 2, at: base + 11)
-        base[13] = UInt8(ascii: ":")
-        Day.writeDigits(minute, 2, at: base + 14)
-        base[16] = UInt8(ascii: ":")
-        Day.writeDigits(second, 2, at: base + 17)
-        base[19] = utcOffset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-        let magnitude = Int(utcOffset.magnitude)
-        Day.writeDigits(magnitude / 3600, 2, at: base + 20)
-        base[22] = UInt8(ascii: ":")
-        Day.writeDigits(magnitude % 3600 / 60, 2, at: base + 23)
-        bytes.append(contentsOf: UnsafeBufferPointer(text))
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LocalDateTime.usualTextWidth) {
+        text in
+        guard let base = text.baseAddress, let count = writeUsualContractText(at: base) else {
+          return
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
       }
       return
     }
@@ -178,6 +168,31 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
     Day.appendPadded(magnitude / 3600, 2, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
     Day.appendPadded(magnitude % 3600 / 60, 2, to: &bytes)
+  }
+
+  /// The most bytes ``writeUsualContractText(at:)`` writes: a date-time's 25.
+  package static let usualTextWidth = 25
+
+  /// Writes the contract's text (``description``) at `base` when it has its usual width, 10
+  /// bytes for a date and 25 for a date-time, and gives that width; nil, writing nothing, when
+  /// a field takes another (a year outside 0–9999, an offset of 100 hours or more).
+  package func writeUsualContractText(at base: UnsafeMutablePointer<UInt8>) -> Int? {
+    guard hasUsualWidth else { return nil }
+    let (year, month, dayOfMonth) = day.components
+    Day.writeISO(year: year, month: month, day: dayOfMonth, at: base)
+    guard let utcOffset else { return 10 }
+    base[10] = UInt8(ascii: "T")
+    Day.writeDigits(hour, 2, at: base + 11)
+    base[13] = UInt8(ascii: ":")
+    Day.writeDigits(minute, 2, at: base + 14)
+    base[16] = UInt8(ascii: ":")
+    Day.writeDigits(second, 2, at: base + 17)
+    base[19] = utcOffset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+    let magnitude = Int(utcOffset.magnitude)
+    Day.writeDigits(magnitude / 3600, 2, at: base + 20)
+    base[22] = UInt8(ascii: ":")
+    Day.writeDigits(magnitude % 3600 / 60, 2, at: base + 23)
+    return LocalDateTime.usualTextWidth
   }
 
   /// The order of the two values' contract texts by Unicode code point (negative, zero or
