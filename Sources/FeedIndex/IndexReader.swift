@@ -1,6 +1,7 @@
 import FeedImport
 import Foundation
 import GRDB
+import GRDBSQLite
 import LaneLayout
 
 /// An index file opened for reading, its header checked: a file that is not one of ours, of an
@@ -194,40 +195,37 @@ struct IndexReader {
       var sharing = PassedOverKeys()
       if window != nil {
         let keptPositions = Set(events.map(\.position))
-        let sharingRows = try Row.fetchCursor(
-          db,
+        let statement = try db.makeStatement(
           sql:
             "SELECT position, line, uid, replaced_day, instance, sequence, flags FROM sharing ORDER BY position"
         )
+        let sharingRows = try Row.fetchCursor(statement)
         // These events are not read again (their keys are here), so the rows are checked:
         // events of the feed, in the file's order, inside its lines, an override with its key.
         let lastLine = (survey.checkpoints.count + 1) * FeedSurvey.checkpointInterval
         var previous = (position: -1, line: 0)
-        while let row = try sharingRows.next() {
-          let position: Int = row[0]
-          let line: Int = row[1]
-          let replacedDay: Int? = row[3]
-          let instance: Int? = row[4]
-          let flags: Int = row[6]
-          guard position > previous.position, line > previous.line, line <= lastLine,
+        // The columns are read from SQLite's statement as each row comes: tens of thousands of
+        // rows on a big feed, which GRDB's values (a `Data` for each UID) made a fifth of a
+        // month's reading.
+        let columns = SharingColumns(statement.sqliteStatement)
+        while try sharingRows.next() != nil {
+          guard let position = columns.integer(0), let line = columns.integer(1),
+            let replacedDay = columns.optionalInteger(3),
+            let instance = columns.optionalInteger(4), let sequence = columns.integer(5),
+            let flags = columns.integer(6), let uid = columns.bytes(2),
+            position > previous.position, line > previous.line, line <= lastLine,
             (replacedDay == nil) == (instance == nil), (0...15).contains(flags)
           else { throw Unusable.damaged }
           previous = (position, line)
           guard !keptPositions.contains(position) else { continue }
-          // The UID's bytes in place: no `String` or `Data` of each row. What settles
-          // duplicates is kept only for the UIDs that can have some (`repeatsAKey`).
-          let sequence: Int = row[5]
+          // What settles duplicates is kept only for the UIDs that can have some
+          // (`repeatsAKey`).
           let settling =
             flags & IndexSchema.repeatsAKey == 0
             ? nil : DuplicateFlags(rawValue: flags & ~IndexSchema.repeatsAKey)
-          try row.withUnsafeData(atIndex: 2) { uid in
-            guard let uid else { throw Unusable.damaged }
-            uid.withUnsafeBytes { bytes in
-              sharing.add(
-                uidBytes: bytes, line: line, replacedDay: replacedDay, instance: instance,
-                sequence: sequence, flags: settling)
-            }
-          }
+          sharing.add(
+            uidBytes: uid, line: line, replacedDay: replacedDay, instance: instance,
+            sequence: sequence, flags: settling)
         }
       }
       return FeedReplay(
@@ -288,5 +286,37 @@ struct IndexReader {
       }
       try queue.close()
     } catch {}
+  }
+}
+
+/// The columns of the row a `sharing` statement stands on, read from SQLite as they are: nil
+/// for a value of another type than the column's (a damaged index).
+private struct SharingColumns {
+  let statement: OpaquePointer
+
+  init(_ statement: OpaquePointer) {
+    self.statement = statement
+  }
+
+  /// An INTEGER column's value.
+  func integer(_ column: Int32) -> Int? {
+    guard sqlite3_column_type(statement, column) == SQLITE_INTEGER else { return nil }
+    return Int(sqlite3_column_int64(statement, column))
+  }
+
+  /// An INTEGER column's value, or nil inside when it is NULL; nil when it is neither.
+  func optionalInteger(_ column: Int32) -> Int?? {
+    if sqlite3_column_type(statement, column) == SQLITE_NULL { return .some(nil) }
+    guard let value = integer(column) else { return .none }
+    return .some(value)
+  }
+
+  /// A BLOB column's bytes, valid until the statement steps on.
+  func bytes(_ column: Int32) -> UnsafeRawBufferPointer? {
+    guard sqlite3_column_type(statement, column) == SQLITE_BLOB else { return nil }
+    let count = Int(sqlite3_column_bytes(statement, column))
+    guard count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    guard let base = sqlite3_column_blob(statement, column) else { return nil }
+    return UnsafeRawBufferPointer(start: base, count: count)
   }
 }

@@ -138,7 +138,18 @@ import Testing
     let expected = try setup.indexed()
     let indexFile = try setup.indexFile
     try damage.apply(to: indexFile, folder: setup.folder)
+    if let addedRow = damage.addedRow {
+      let queue = try DatabaseQueue(path: indexFile)
+      #expect(try queue.read { try Int.fetchOne($0, sql: addedRow) } == 1)
+      try queue.close()
+    }
     #expect(try setup.indexed() == expected)
+    if let addedRow = damage.addedRow {
+      // Not trusted: the index was built again, without the row.
+      let queue = try DatabaseQueue(path: indexFile)
+      #expect(try queue.read { try Int.fetchOne($0, sql: addedRow) } == 0)
+      try queue.close()
+    }
     // Rebuilt: a sound index again, which the next query reads.
     #expect(try setup.indexed() == expected)
     #expect(try setup.indexed() == setup.plain())
@@ -255,6 +266,12 @@ enum IndexDamage: String, CaseIterable, Sendable {
   case sharingPastTheEnd
   /// Sound SQLite, but a passed-over event sharing a UID with flags no survey writes.
   case unknownDuplicateFlags
+  /// Sound SQLite, but a `sharing` row whose line is text that begins with a number (read as
+  /// an integer, SQLite would give that number: the row was trusted).
+  case sharingLineAsText
+  /// Sound SQLite, but a `sharing` row whose UID is text, not the bytes a survey writes (the
+  /// row was trusted).
+  case sharingUIDAsText
   /// Sound SQLite of the format's previous version, whose rows keep no event for any month (an
   /// older scan passed over what this one keeps, as before folded names were read): rebuilt,
   /// never trusted.
@@ -274,8 +291,28 @@ enum IndexDamage: String, CaseIterable, Sendable {
       INSERT INTO sharing SELECT 1000000, coalesce(max(line), 0) + 1, x'41', NULL, NULL, -1, 16
       FROM sharing
       """
+    case .sharingLineAsText:
+      """
+      INSERT INTO sharing SELECT 1000000, (coalesce(max(line), 0) + 1) || 'abc', x'41', NULL,
+        NULL, -1, 0
+      FROM sharing
+      """
+    case .sharingUIDAsText:
+      """
+      INSERT INTO sharing SELECT 1000000, coalesce(max(line), 0) + 1, 'A', NULL, NULL, -1, 0
+      FROM sharing
+      """
     case .olderVersion:
       "UPDATE feed SET version = version - 1; DELETE FROM reach; DELETE FROM always"
+    default: nil
+    }
+  }
+
+  /// For the cases that add a `sharing` row: the SQL that counts it (none once rebuilt).
+  var addedRow: String? {
+    switch self {
+    case .sharingPastTheEnd, .unknownDuplicateFlags, .sharingLineAsText, .sharingUIDAsText:
+      "SELECT count(*) FROM sharing WHERE position = 1000000"
     default: nil
     }
   }
@@ -304,7 +341,8 @@ enum IndexDamage: String, CaseIterable, Sendable {
     case .foreignText:
       try "not an index\n".write(toFile: indexFile, atomically: false, encoding: .utf8)
     case .linesShifted, .oneEventAtTwoLines, .countBelowKept, .checkpointsLost,
-      .sharingPastTheEnd, .unknownDuplicateFlags, .olderVersion:
+      .sharingPastTheEnd, .unknownDuplicateFlags, .sharingLineAsText, .sharingUIDAsText,
+      .olderVersion:
       return
     case .foreignDatabase:
       // A real SQLite file of someone else's: an index of an older format looks the same.
