@@ -270,17 +270,26 @@ final class LibicalZone: @unchecked Sendable {
     let offset: Int
   }
 
-  /// At most this many stretches are kept per zone; the oldest goes first.
+  /// At most this many stretches are kept per zone; the one unused longest goes first.
   static let stretchLimit = 64
 
   /// The offset over all of `low…high`, when a known stretch covers it.
   private func steadyOffset(over low: Int64, _ high: Int64) -> Int? {
     stretches.withLock { stretches in
-      // Newest first: the stretch learnt last is the likeliest to cover the next question.
-      for stretch in stretches.reversed() where stretch.low <= low && high <= stretch.high {
-        return stretch.offset
+      // Last used first: the stretch that answered the last question is the likeliest to
+      // answer the next one (a series' instances come in order), so one that answers moves to
+      // the end, and the one unused longest is dropped first when the list is full. (Kept in
+      // the order learnt, a month of a 100k-event office calendar spent twice the time in
+      // these conversions, on searches and on libical's answers for stretches dropped.)
+      guard let index = stretches.lastIndex(where: { $0.low <= low && high <= $0.high }) else {
+        return nil
       }
-      return nil
+      let stretch = stretches[index]
+      if index != stretches.count - 1 {
+        stretches.remove(at: index)
+        stretches.append(stretch)
+      }
+      return stretch.offset
     }
   }
 
