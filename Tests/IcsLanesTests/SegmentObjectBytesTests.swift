@@ -123,6 +123,29 @@ struct SegmentObjectBytesTests {
     }
   }
 
+  /// Whatever the nesting and however many categories, a segment written in one append is
+  /// the member-by-member one, and fits the room counted for it (an assertion in debug builds).
+  @Test("Any indentation and number of categories: the same bytes as member by member")
+  func indentsAndCategories() {
+    var random = SplitMix(state: 5)
+    var taken = 0
+    for indent in 0...9 {
+      for count in [0, 1, 2, 5, 10, 20, 40, 70] {
+        var segment = Self.plainSegment(&random)
+        segment.categories = (0..<count).map { _ in random.chance(2) ? "" : "Lecture" }
+        var fast: [UInt8] = []
+        guard
+          SegmentObjectBytes.write(segment, span: segment.span, indent: indent, into: &fast)
+        else { continue }
+        taken += 1
+        var members: [UInt8] = []
+        LayoutJSONWriter.writeMembers(segment, span: segment.span, indent: indent, into: &members)
+        #expect(fast == members, "indent \(indent), \(count) categories")
+      }
+    }
+    #expect(taken >= 30)
+  }
+
   /// The escape check reads eight bytes at a time: every position of every byte that needs an
   /// escape, and of C2 before the byte after it (the pair may straddle two words), against a
   /// byte-by-byte reading.

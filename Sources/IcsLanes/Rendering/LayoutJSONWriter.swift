@@ -99,6 +99,14 @@ enum LayoutJSONWriter {
     let span = segment.span
     // Most segments in one append (``SegmentObjectBytes``); the rest member by member.
     if SegmentObjectBytes.write(segment, span: span, indent: indent, into: &bytes) { return }
+    writeMembers(segment, span: span, indent: indent, into: &bytes)
+  }
+
+  /// A segment member by member (whose span is `span`), as ``write(_:indent:into:)`` writes
+  /// it.
+  static func writeMembers(
+    _ segment: Segment, span: DaySpan, indent: Int, into bytes: inout [UInt8]
+  ) {
     let inner = indent + 1
     bytes.append(UInt8(ascii: "{"))
     key("\"allDay\" : ", indent: inner, first: true, into: &bytes)

@@ -22,10 +22,14 @@ enum SegmentObjectBytes {
     let (calendar, categories, color) = (span.calendar, span.categories, span.color)
     let (location, title, uid) = (span.location, span.title, span.uid)
     // Room for every line's break and indentation, the keys, the times and days, and the texts.
-    // The keys, the values of known width, quotes, brackets and commas take under 400 bytes;
-    // each line its break and indentation (and a category its quotes).
-    let lines = 17 + (categories?.count ?? 0)
-    var room = 400 + lines * (4 + 2 * (indent + 2))
+    // At most: `{`; 14 members, each a `,`, a line break, the indentation (2 × (indent + 1))
+    // and a key of up to 20 bytes; values of known width (three booleans of 5 bytes, three
+    // times of 27, two days of 12) and five texts' quotes, 130 bytes; the categories' brackets
+    // and lines (2 × indent + 6 bytes, each category 2 × indent + 8 with its quotes); the
+    // closing line (2 × indent + 2). That is 475 + 32 × indent + (8 + 2 × indent) a category,
+    // with the texts; counted with a margin:
+    let categoryCount = categories?.count ?? 0
+    var room = 512 + 32 * indent + categoryCount * (8 + 2 * indent)
     room += (calendar?.utf8.count ?? 0) + (color?.utf8.count ?? 0)
     room += (location?.utf8.count ?? 0) + title.utf8.count + uid.utf8.count
     for category in categories ?? [] { room += category.utf8.count }
@@ -87,6 +91,7 @@ enum SegmentObjectBytes {
       out.byte(JSONBytes.newline)
       out.spaces(indent)
       out.byte(UInt8(ascii: "}"))
+      assert(out.at - start <= room, "a segment's JSON outgrew the room counted for it")
       bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: out.at - start))
       return true
     }
