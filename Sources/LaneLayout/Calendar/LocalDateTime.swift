@@ -175,7 +175,8 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
 
   /// Writes the contract's text (``description``) at `base` when it has its usual width, 10
   /// bytes for a date and 25 for a date-time, and gives that width; nil, writing nothing, when
-  /// a field takes another (a year outside 0–9999, an offset of 100 hours or more).
+  /// a field takes another (a year outside 0–9999, a clock field or an offset's hours of 100 or
+  /// more).
   package func writeUsualContractText(at base: UnsafeMutablePointer<UInt8>) -> Int? {
     guard hasUsualWidth else { return nil }
     let (year, month, dayOfMonth) = day.components
