@@ -21,14 +21,10 @@ runs=1
 for argument in "$@"; do
   [ "$argument" = "--index" ] && runs=3
 done
+# Each run's valgrind log replaces the one before: the last run's is read.
 for run in $(seq 1 "$runs"); do
-  if [ "$run" -lt "$runs" ]; then
-    valgrind --tool=callgrind --callgrind-out-file="$work/out.$run" "$work/icslanes" "$@" \
-      >/dev/null 2>&1 || true
-  else
-    valgrind --tool=callgrind --callgrind-out-file="$work/out.$run" "$work/icslanes" "$@" \
-      >/dev/null 2>"$work/log" || true
-  fi
+  valgrind --tool=callgrind --callgrind-out-file="$work/out.$run" "$work/icslanes" "$@" \
+    >/dev/null 2>"$work/log" || true
 done
 count=$(sed -n 's/.*refs: *//p' "$work/log" | tr -d ',')
 echo "$count instructions: $(basename "$binary") $*"

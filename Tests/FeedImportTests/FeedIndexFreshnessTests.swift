@@ -137,19 +137,18 @@ import Testing
     defer { setup.cleanUp() }
     let expected = try setup.indexed()
     let indexFile = try setup.indexFile
+    /// How many rows `damage` added are in the index file (nil: it adds none).
+    func addedRows() throws -> Int? {
+      guard let addedRow = damage.addedRow else { return nil }
+      let queue = try DatabaseQueue(path: indexFile)
+      defer { try? queue.close() }
+      return try queue.read { try Int.fetchOne($0, sql: addedRow) }
+    }
     try damage.apply(to: indexFile, folder: setup.folder)
-    if let addedRow = damage.addedRow {
-      let queue = try DatabaseQueue(path: indexFile)
-      #expect(try queue.read { try Int.fetchOne($0, sql: addedRow) } == 1)
-      try queue.close()
-    }
+    if damage.addedRow != nil { #expect(try addedRows() == 1) }
     #expect(try setup.indexed() == expected)
-    if let addedRow = damage.addedRow {
-      // Not trusted: the index was built again, without the row.
-      let queue = try DatabaseQueue(path: indexFile)
-      #expect(try queue.read { try Int.fetchOne($0, sql: addedRow) } == 0)
-      try queue.close()
-    }
+    // Not trusted: the index was built again, without the row.
+    if damage.addedRow != nil { #expect(try addedRows() == 0) }
     // Rebuilt: a sound index again, which the next query reads.
     #expect(try setup.indexed() == expected)
     #expect(try setup.indexed() == setup.plain())

@@ -21,17 +21,12 @@ enum JSONBytes {
     var runStart = 0
     var index = 0
     while index < count {
-      let byte = utf8[index]
-      // Printable ASCII but `"` and `\`, and every UTF-8 sequence but C2 80–C2 9F (U+0080–U+009F).
-      if byte >= 0x20, byte != quote, byte != backslash, byte != 0x7F, byte != 0xC2 {
+      guard escapeStarts(at: index, in: utf8) else {
         index += 1
         continue
       }
+      let byte = utf8[index]
       if byte == 0xC2 {
-        guard index + 1 < count, (0x80...0x9F).contains(utf8[index + 1]) else {
-          index += 1
-          continue
-        }
         appendRun(utf8, from: runStart, to: index, to: &bytes)
         appendUnicodeEscape(utf8[index + 1], to: &bytes)
         index += 2
@@ -54,6 +49,16 @@ enum JSONBytes {
       runStart = index
     }
     appendRun(utf8, from: runStart, to: count, to: &bytes)
+  }
+
+  /// Whether an escape starts at `utf8[index]`: `"`, `\`, a C0 control, DEL, or C2 followed by
+  /// 80–9F (a C1 control, U+0080–U+009F). Every other byte is written as it is: printable ASCII
+  /// and every other UTF-8 sequence.
+  static func escapeStarts(at index: Int, in utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    let byte = utf8[index]
+    if byte >= 0x20, byte != quote, byte != backslash, byte != 0x7F, byte != 0xC2 { return false }
+    guard byte == 0xC2 else { return true }
+    return index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1])
   }
 
   /// A decimal integer, `-` first when negative.

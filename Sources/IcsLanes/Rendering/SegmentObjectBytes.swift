@@ -163,8 +163,7 @@ enum SegmentObjectBytes {
     }
   }
 
-  /// Whether some byte of `utf8` is one ``JSONBytes/appendEscaped(_:to:)`` escapes: `"`, `\`,
-  /// a C0 control, DEL, or the first of a C1 control's two bytes (C2 80–C2 9F).
+  /// Whether an escape starts at some byte of `utf8` (``JSONBytes/escapeStarts(at:in:)``).
   ///
   /// Eight bytes are looked at a time: a word none of whose bytes is below 0x20 or one of `"`,
   /// `\`, DEL and C2 needs no escape; the bytes of a word that has one are looked at one by one.
@@ -174,31 +173,17 @@ enum SegmentObjectBytes {
     var index = 0
     while index + 8 <= count {
       let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      if mayNeedEscape(word), needsEscape(base, from: index, to: min(index + 8, count), count) {
-        return true
-      }
+      if mayNeedEscape(word), needsEscape(utf8, from: index, to: index + 8) { return true }
       index += 8
     }
-    return needsEscape(base, from: index, to: count, count)
+    return needsEscape(utf8, from: index, to: count)
   }
 
-  /// Whether a byte of `base[start..<end]` needs an escape (a C2 there is looked at with the
-  /// byte after it, up to `count`).
-  private static func needsEscape(
-    _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, _ count: Int
-  ) -> Bool {
-    var index = start
-    while index < end {
-      let byte = base[index]
-      if byte < 0x20 || byte == JSONBytes.quote || byte == JSONBytes.backslash || byte == 0x7F {
-        return true
-      }
-      if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(base[index + 1]) {
-        return true
-      }
-      index += 1
-    }
-    return false
+  /// Whether an escape starts at a byte of `utf8[start..<end]`.
+  private static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> Bool
+  {
+    (start..<end).contains { JSONBytes.escapeStarts(at: $0, in: utf8) }
   }
 
   /// Whether some byte of `word` is below 0x20, `"`, `\`, DEL or C2 (exact: a zero result
@@ -208,10 +193,10 @@ enum SegmentObjectBytes {
     let highs: UInt64 = 0x8080_8080_8080_8080
     /// Non-zero exactly when some byte of `value` is zero.
     func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    /// Non-zero exactly when some byte of `word` is `byte`.
+    func has(_ byte: UInt8) -> UInt64 { hasZeroByte(word ^ (UInt64(byte) &* ones)) }
     let below = (word &- 0x20 &* ones) & ~word & highs
-    let marks =
-      hasZeroByte(word ^ (0x22 &* ones)) | hasZeroByte(word ^ (0x5C &* ones))
-      | hasZeroByte(word ^ (0x7F &* ones)) | hasZeroByte(word ^ (0xC2 &* ones))
+    let marks = has(JSONBytes.quote) | has(JSONBytes.backslash) | has(0x7F) | has(0xC2)
     return below | marks != 0
   }
 }

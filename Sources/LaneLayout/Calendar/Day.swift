@@ -129,16 +129,14 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
   /// Appends ``description``'s bytes to `bytes` without making a string (the JSON writer
   /// writes every day, start and end this way).
   package func appendISO(to bytes: inout [UInt8]) {
-    let (year, month, day) = components
-    if (0...9999).contains(year) {
-      // Four-digit years (all but the far past and future): the ten bytes in one append.
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
-        guard let base = text.baseAddress else { return }
-        Day.writeISO(year: year, month: month, day: day, at: base)
-        bytes.append(contentsOf: UnsafeBufferPointer(text))
-      }
-      return
+    // Four-digit years (all but the far past and future): the ten bytes in one append.
+    let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text -> Bool in
+      guard let base = text.baseAddress, writeFourDigitYearISO(at: base) else { return false }
+      bytes.append(contentsOf: UnsafeBufferPointer(text))
+      return true
     }
+    if written { return }
+    let (year, month, day) = components
     Day.appendPadded(year, 4, to: &bytes)
     bytes.append(UInt8(ascii: "-"))
     Day.appendPadded(month, 2, to: &bytes)

@@ -143,18 +143,18 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
   /// Appends the contract's text (``description``) to `bytes`, without making a string: the
   /// JSON writer writes every segment's times this way.
   package func appendContractText(to bytes: inout [UInt8]) {
-    if utcOffset != nil, hasUsualWidth {
-      // The usual 25 bytes in one append (a field of three digits, or a year outside four,
-      // takes the general way below).
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LocalDateTime.usualTextWidth) {
-        text in
-        guard let base = text.baseAddress, let count = writeUsualContractText(at: base) else {
-          return
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    // The usual 10 or 25 bytes in one append (a field of three digits, or a year outside four,
+    // takes the general way below).
+    let written = withUnsafeTemporaryAllocation(
+      of: UInt8.self, capacity: LocalDateTime.usualTextWidth
+    ) { text -> Bool in
+      guard let base = text.baseAddress, let count = writeUsualContractText(at: base) else {
+        return false
       }
-      return
+      bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+      return true
     }
+    if written { return }
     day.appendISO(to: &bytes)
     guard let utcOffset else { return }
     bytes.append(UInt8(ascii: "T"))
