@@ -110,28 +110,59 @@ enum IndexBuilder {
       throw Failure.survey(error)
     }
     if let failure { throw failure }
+    // A UID's events are a group, named by the position of its first event.
+    try db.execute(
+      sql: """
+        CREATE TEMP TABLE uid_group AS
+        SELECT uid, min(position) AS id, count(*) AS members,
+          sum(replaced_day IS NULL) AS plain
+        FROM uid_of GROUP BY uid
+        """)
+    try db.execute(sql: "CREATE UNIQUE INDEX temp.uid_group_uid ON uid_group (uid)")
     try db.execute(
       sql: """
         INSERT INTO sharing
-        SELECT position, line, uid, replaced_day, instance, sequence,
-          flags | CASE WHEN uid IN (
+        SELECT uid_of.position, uid_of.line, uid_of.uid, uid_of.replaced_day, uid_of.instance,
+          uid_of.sequence,
+          uid_of.flags | CASE WHEN uid_of.uid IN (
             SELECT uid FROM uid_of GROUP BY uid, instance HAVING count(*) > 1)
-          THEN \(IndexSchema.repeatsAKey) ELSE 0 END
-        FROM uid_of
-        WHERE \(everyUIDShares ? 1 : 0)
-          OR uid IN (SELECT uid FROM uid_of GROUP BY uid HAVING count(*) > 1)
+          THEN \(IndexSchema.repeatsAKey) ELSE 0 END,
+          uid_group.id
+        FROM uid_of JOIN uid_group ON uid_group.uid = uid_of.uid
+        WHERE \(everyUIDShares ? 1 : 0) OR uid_group.members > 1
+        ORDER BY uid_of.position
         """)
+    // The groups a replay reads whatever the window (see `IndexSchema`).
+    try db.execute(
+      sql: """
+        INSERT INTO alone
+        SELECT id FROM uid_group
+        WHERE \(everyUIDShares ? 1 : 0)
+          OR (members > 1 AND (plain > 1 OR id IN (
+            SELECT grp FROM (
+              SELECT grp, replaced_day - lag(replaced_day) OVER (
+                PARTITION BY grp ORDER BY replaced_day) AS gap
+              FROM sharing WHERE replaced_day IS NOT NULL)
+            WHERE gap <= 1)))
+        """)
+    try db.execute(sql: "CREATE INDEX sharing_group ON sharing (grp)")
+    try db.execute(sql: "DROP TABLE uid_group")
+    let sharingRows = try Int.fetchOne(db, sql: "SELECT count(*) FROM sharing") ?? 0
+    let aloneRows =
+      try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM sharing WHERE grp IN (SELECT grp FROM alone)") ?? 0
     try db.execute(sql: "DROP TABLE uid_of")
     var checkpoints = Data(capacity: survey.checkpoints.count * 8)
     for offset in survey.checkpoints {
       withUnsafeBytes(of: Int64(offset).littleEndian) { checkpoints.append(contentsOf: $0) }
     }
     try db.execute(
-      sql: "INSERT INTO feed VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      sql: "INSERT INTO feed VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       arguments: [
         IndexSchema.format, IndexSchema.version, keys.path, keys.device, keys.inode, keys.size,
         keys.modified, keys.changed, hash, survey.eventsRead, eventCount, survey.nulBytes,
         survey.sawCalendarData, survey.startDescription, sizeClasses, checkpoints,
+        sharingRows, aloneRows,
       ])
   }
 

@@ -21,6 +21,9 @@ struct IndexReader {
   let survey: FeedSurvey
   let eventCount: Int
   let sizeClasses: Int
+  /// The `sharing` rows, and those of the groups listed in `alone`.
+  let sharingRows: Int
+  let aloneRows: Int
 
   /// Opens `indexFile` read-only and reads its `feed` row.
   init(indexFile: String) throws {
@@ -55,6 +58,8 @@ struct IndexReader {
     hash = row["hash"]
     eventCount = row["event_count"]
     sizeClasses = row["size_classes"]
+    sharingRows = row["sharing_rows"]
+    aloneRows = row["alone_rows"]
     var checkpoints: [Int] = []
     checkpoints.reserveCapacity(checkpointBytes.count / 8)
     checkpointBytes.withUnsafeBytes { raw in
@@ -195,11 +200,35 @@ struct IndexReader {
       var sharing = PassedOverKeys()
       if window != nil {
         let keptPositions = Set(events.map(\.position))
-        let statement = try db.makeStatement(
-          sql:
-            "SELECT position, line, uid, replaced_day, instance, sequence, flags FROM sharing ORDER BY position"
-        )
-        let sharingRows = try Row.fetchCursor(statement)
+        let statement: Statement
+        var arguments = StatementArguments()
+        if 3 * (aloneRows + events.count) < self.sharingRows {
+          // Only the groups of the kept events' UIDs and those of `alone` can change the feed
+          // (see `IndexSchema`): found through the index on `grp`, each row at a cost of a
+          // few reads of the full scan's, when they are few.
+          statement = try db.makeStatement(
+            sql: """
+              SELECT position, line, uid, replaced_day, instance, sequence, flags FROM sharing
+              WHERE grp IN (
+                SELECT grp FROM sharing WHERE position IN (SELECT value FROM json_each(?))
+                UNION SELECT grp FROM alone)
+              ORDER BY position
+              """)
+          var positions = "["
+          positions.reserveCapacity(events.count * 8 + 2)
+          for (index, event) in events.enumerated() {
+            if index > 0 { positions += "," }
+            positions += String(event.position)
+          }
+          positions += "]"
+          arguments = [positions]
+        } else {
+          statement = try db.makeStatement(
+            sql:
+              "SELECT position, line, uid, replaced_day, instance, sequence, flags FROM sharing ORDER BY position"
+          )
+        }
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
         // These events are not read again (their keys are here), so the rows are checked:
         // events of the feed, in the file's order, inside its lines, an override with its key.
         let lastLine = (survey.checkpoints.count + 1) * FeedSurvey.checkpointInterval
@@ -208,7 +237,7 @@ struct IndexReader {
         // rows on a big feed, which GRDB's values (a `Data` for each UID) made a fifth of a
         // month's reading.
         let columns = SharingColumns(statement.sqliteStatement)
-        while try sharingRows.next() != nil {
+        while try rows.next() != nil {
           guard let position = columns.integer(0), let line = columns.integer(1),
             let replacedDay = columns.optionalInteger(3),
             let instance = columns.optionalInteger(4), let sequence = columns.integer(5),

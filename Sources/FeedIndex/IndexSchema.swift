@@ -18,6 +18,12 @@ import GRDB
 ///   `DuplicateFlags` (and `repeatsAKey`): the only passed-over events that can change a
 ///   layout, what the scan would remember of them, and what settles their duplicates without
 ///   reading them.
+///   Each row names its UID's group (`grp`: the position of the group's first event).
+/// - `alone`: the groups a replay reads whatever events it keeps: those whose passed-over
+///   events can be duplicates of each other (two events without a replaced day, or two
+///   overrides of days at most one apart), and every group when libical may read a UID
+///   otherwise than the scan. The other groups can change a layout only through a kept event of
+///   their UID: a replay reads them for the kept events (see `IndexReader.replay(window:)`).
 /// - `parsed`: what libical made of kept VEVENTs (`ParsedOutcome`'s bytes), by line, written
 ///   after a month's replay parsed them, so that the next replay that keeps them parses
 ///   nothing of them; `parser`: the `ParsedOutcome.signature` they were written with (rows of
@@ -43,7 +49,11 @@ enum IndexSchema {
   /// settles duplicates among passed-over overrides without reading the feed.
   /// 12: every VEVENT with a UID is a `sharing` row when one of the feed's UIDs may be another
   /// text for libical than for the scan.
-  static let version = 12
+  /// 13: `sharing` rows name their UID's group (`grp`, the position of its first event),
+  /// `alone` lists the groups whose passed-over events can settle duplicates among themselves,
+  /// and `feed` counts the rows of both: a replay reads the groups of the events it keeps and
+  /// those, not every row, when they are few.
+  static let version = 13
 
   /// A `sharing.flags` bit beside those of `DuplicateFlags`: another event of its UID has its
   /// key too (overrides of the same instance, or two events without RECURRENCE-ID). Only such
@@ -61,7 +71,8 @@ enum IndexSchema {
       hash INTEGER NOT NULL,
       events_read INTEGER NOT NULL, event_count INTEGER NOT NULL, nul_bytes INTEGER NOT NULL,
       saw_calendar INTEGER NOT NULL, start_description TEXT NOT NULL,
-      size_classes INTEGER NOT NULL, checkpoints BLOB NOT NULL)
+      size_classes INTEGER NOT NULL, checkpoints BLOB NOT NULL,
+      sharing_rows INTEGER NOT NULL, alone_rows INTEGER NOT NULL)
     """,
     """
     CREATE TABLE part (
@@ -78,8 +89,10 @@ enum IndexSchema {
     """
     CREATE TABLE sharing (
       position INTEGER PRIMARY KEY, line INTEGER NOT NULL, uid BLOB NOT NULL,
-      replaced_day INTEGER, instance INTEGER, sequence INTEGER NOT NULL, flags INTEGER NOT NULL)
+      replaced_day INTEGER, instance INTEGER, sequence INTEGER NOT NULL, flags INTEGER NOT NULL,
+      grp INTEGER NOT NULL)
     """,
+    "CREATE TABLE alone (grp INTEGER PRIMARY KEY)",
     "CREATE TABLE parsed (line INTEGER PRIMARY KEY, outcome BLOB NOT NULL)",
     "CREATE TABLE parser (id INTEGER PRIMARY KEY CHECK (id = 1), signature TEXT NOT NULL)",
   ]

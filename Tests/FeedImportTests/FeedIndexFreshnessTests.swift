@@ -283,23 +283,33 @@ enum IndexDamage: String, CaseIterable, Sendable {
     case .oneEventAtTwoLines: "UPDATE reach SET position = (SELECT min(position) FROM reach)"
     case .countBelowKept: "UPDATE feed SET event_count = 1"
     case .checkpointsLost: "UPDATE feed SET checkpoints = x''"
+    // An added `sharing` row is a group of its own, listed in `alone` so that every replay
+    // reads it.
     case .sharingPastTheEnd:
-      "INSERT INTO sharing VALUES (1000000, 99999, x'41', NULL, NULL, -1, 0)"
+      """
+      INSERT INTO sharing VALUES (1000000, 99999, x'41', NULL, NULL, -1, 0, 1000000);
+      INSERT INTO alone VALUES (1000000)
+      """
     case .unknownDuplicateFlags:
       """
-      INSERT INTO sharing SELECT 1000000, coalesce(max(line), 0) + 1, x'41', NULL, NULL, -1, 16
-      FROM sharing
+      INSERT INTO sharing
+      SELECT 1000000, coalesce(max(line), 0) + 1, x'41', NULL, NULL, -1, 16, 1000000
+      FROM sharing;
+      INSERT INTO alone VALUES (1000000)
       """
     case .sharingLineAsText:
       """
       INSERT INTO sharing SELECT 1000000, (coalesce(max(line), 0) + 1) || 'abc', x'41', NULL,
-        NULL, -1, 0
-      FROM sharing
+        NULL, -1, 0, 1000000
+      FROM sharing;
+      INSERT INTO alone VALUES (1000000)
       """
     case .sharingUIDAsText:
       """
-      INSERT INTO sharing SELECT 1000000, coalesce(max(line), 0) + 1, 'A', NULL, NULL, -1, 0
-      FROM sharing
+      INSERT INTO sharing
+      SELECT 1000000, coalesce(max(line), 0) + 1, 'A', NULL, NULL, -1, 0, 1000000
+      FROM sharing;
+      INSERT INTO alone VALUES (1000000)
       """
     case .olderVersion:
       "UPDATE feed SET version = version - 1; DELETE FROM reach; DELETE FROM always"
