@@ -291,7 +291,11 @@ private struct OutcomeReader {
     case 0: return .some(nil)
     case 1: return .some(LibicalZone.utc)
     case 2:
-      guard let name = text(), let zone = resolver.zone(named: name) else { return nil }
+      guard let length = count() else { return nil }
+      defer { offset += length }
+      guard let zone = resolver.zone(namedBytes: bytes[offset..<(offset + length)]) else {
+        return nil
+      }
       zones.append(zone)
       return .some(zone)
     default:
@@ -321,23 +325,30 @@ private struct OutcomeReader {
     guard let until = time(), let count = int32(), let interval = int16(),
       let weekStart = integer()
     else { return nil }
-    var lists: [[Int16]] = []
-    for _ in 0..<9 {
-      guard let length = self.count() else { return nil }
-      var list: [Int16] = []
-      list.reserveCapacity(length)
-      for _ in 0..<length {
-        guard let value = int16() else { return nil }
-        list.append(value)
-      }
-      lists.append(list)
-    }
-    guard let rscale = optionalText(), let skip = uint32() else { return nil }
+    // Most of the nine lists are empty: those take no allocation.
+    guard let bySecond = list(), let byMinute = list(), let byHour = list(), let byDay = list(),
+      let byMonthDay = list(), let byYearDay = list(), let byWeekNumber = list(),
+      let byMonth = list(), let bySetPosition = list(),
+      let rscale = optionalText(), let skip = uint32()
+    else { return nil }
     return RecurrenceRule(
       frequency: frequency, until: until, count: count, interval: interval,
-      weekStart: weekStart, bySecond: lists[0], byMinute: lists[1], byHour: lists[2],
-      byDay: lists[3], byMonthDay: lists[4], byYearDay: lists[5], byWeekNumber: lists[6],
-      byMonth: lists[7], bySetPosition: lists[8], rscale: rscale, skip: skip)
+      weekStart: weekStart, bySecond: bySecond, byMinute: byMinute, byHour: byHour,
+      byDay: byDay, byMonthDay: byMonthDay, byYearDay: byYearDay, byWeekNumber: byWeekNumber,
+      byMonth: byMonth, bySetPosition: bySetPosition, rscale: rscale, skip: skip)
+  }
+
+  /// One of a rule's BY lists: its count, then its values.
+  mutating func list() -> [Int16]? {
+    guard let length = count() else { return nil }
+    if length == 0 { return [] }
+    var list: [Int16] = []
+    list.reserveCapacity(length)
+    for _ in 0..<length {
+      guard let value = int16() else { return nil }
+      list.append(value)
+    }
+    return list
   }
 
   mutating func duration() -> PeriodDuration? {

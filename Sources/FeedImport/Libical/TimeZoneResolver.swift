@@ -15,6 +15,9 @@ final class TimeZoneResolver {
   let holder: ComponentOwner
   /// Zones by TZID, as libical finds them: by the exact text (``ExactText``).
   private var cache: [ExactText: LibicalZone?] = [:]
+  /// The UTF-8 bytes of the TZID ``zone(namedBytes:)`` was last asked for, and its zone: kept
+  /// outcomes name one zone after another, most often the same.
+  private var lastAsked: (bytes: [UInt8], zone: LibicalZone?)?
   /// This calendar's own zones handed out, by the address of their VTIMEZONE component: each
   /// has one handle. Not by the address of libical's zone in the holder: libical keeps those
   /// in an array it sorts by TZID whenever a VTIMEZONE was added, moving them, so that an
@@ -69,7 +72,7 @@ final class TimeZoneResolver {
       }
       // The holder takes ownership.
       icalcomponent_add_component(holder.component, parsed)
-      cache.removeAll()
+      forgetLookUps()
       guard let tzid else { return .added(zone: nil, tzid: "", droppedRules: dropped) }
       let zone = icalcomponent_get_timezone(holder.component, tzid).flatMap(ownZone)
       return .added(zone: zone, tzid: tzid, droppedRules: dropped)
@@ -87,7 +90,7 @@ final class TimeZoneResolver {
   /// libical expands each zone object's transitions anew.
   func adopt(_ zone: LibicalZone, named tzid: String) {
     adopted[ExactText(tzid)] = zone
-    cache.removeAll()
+    forgetLookUps()
   }
 
   /// The zone `tzid` names, or nil.
@@ -97,6 +100,27 @@ final class TimeZoneResolver {
     if let found { known[LibicalZone.address(of: found.pointer)] = found }
     cache[ExactText(tzid)] = found
     return found
+  }
+
+  /// ``zone(named:)`` of the TZID whose UTF-8 bytes are `bytes`: the zone of the bytes asked
+  /// for last is given again without making a `String` and hashing it.
+  func zone(namedBytes bytes: ArraySlice<UInt8>) -> LibicalZone? {
+    if let lastAsked, TimeZoneResolver.same(lastAsked.bytes, bytes) { return lastAsked.zone }
+    let zone = zone(named: String(decoding: bytes, as: UTF8.self))
+    lastAsked = (Array(bytes), zone)
+    return zone
+  }
+
+  /// Whether `bytes` and `other` are the same bytes.
+  private static func same(_ bytes: [UInt8], _ other: ArraySlice<UInt8>) -> Bool {
+    guard bytes.count == other.count else { return false }
+    return bytes.withUnsafeBytes { left in other.withUnsafeBytes { left.elementsEqual($0) } }
+  }
+
+  /// Forgets the zones TZIDs were found to name: this calendar's zones changed.
+  private func forgetLookUps() {
+    cache.removeAll()
+    lastAsked = nil
   }
 
   /// A TZID that names `zone` in this calendar now (``zone(named:)`` gives it back), among

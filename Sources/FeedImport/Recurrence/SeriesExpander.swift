@@ -102,7 +102,10 @@ struct SeriesExpander {
     // A single event (most of a feed): its one instance, without the set below.
     if record.rule == nil, record.rdates.isEmpty {
       let key = SeriesExpander.key(of: record.start, allDay: record.allDay)
-      guard key >= earliest, key < latest, !isExcluded(record.start),
+      guard key >= earliest, key < latest,
+        record.exdates.isEmpty
+          || !ExcludedStarts(record.exdates, allDay: record.allDay).contains(
+            record.start, key: key),
         let only = instance(record.start, end: nil, key: key)
       else { return result }
       if window.occurrenceRoom < 1 {
@@ -163,7 +166,8 @@ struct SeriesExpander {
     }
     var instances = found.sorted()
     if !record.exdates.isEmpty {
-      instances.removeAll { isExcluded($0.start) }
+      let excluded = ExcludedStarts(record.exdates, allDay: record.allDay)
+      instances.removeAll { excluded.contains($0.start, key: $0.key) }
     }
     let cap = window.occurrenceCap
     if instances.count > cap {
@@ -478,21 +482,6 @@ struct SeriesExpander {
       }
     }
     return longest
-  }
-
-  private func isExcluded(_ time: WallTime) -> Bool {
-    let key = SeriesExpander.key(of: time, allDay: record.allDay)
-    for exdate in record.exdates {
-      if exdate.isDate {
-        // A DATE excludes every instance on that date (in the series' own time).
-        if exdate.year == time.year, exdate.month == time.month, exdate.day == time.day {
-          return true
-        }
-      } else if SeriesExpander.key(of: exdate, allDay: record.allDay) == key {
-        return true
-      }
-    }
-    return false
   }
 
   /// The matching key of a time: its UTC instant when it has a zone, its fields read as UTC when
