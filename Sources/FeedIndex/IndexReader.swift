@@ -113,10 +113,23 @@ struct IndexReader {
       var kept: [(position: Int, line: Int)] = []
       // What libical made of the kept events, when an earlier replay kept it: found with each
       // row (the `parsed` table's key is the line), unless written by another parser.
-      var parsed: [Int: [UInt8]] = [:]
+      var parsed = KeptOutcomes()
       let outcomes = try IndexReader.readsParsed(db)
-      func keepOutcome(_ row: Row, line: Int) {
-        if outcomes, let outcome = row[3] as Data? { parsed[line] = Array(outcome) }
+      /// Keeps the outcome in column 3 of the row `statement` stands on, read from SQLite as it
+      /// is (no `Data` made of it): none when NULL (no `parsed` row); a value that is not a
+      /// BLOB is a damaged index.
+      func keepOutcome(_ statement: Statement, line: Int) throws {
+        let sqlite = statement.sqliteStatement
+        guard outcomes else { return }
+        switch sqlite3_column_type(sqlite, 3) {
+        case SQLITE_NULL: return
+        case SQLITE_BLOB: break
+        default: throw Unusable.damaged
+        }
+        let count = Int(sqlite3_column_bytes(sqlite, 3))
+        // An empty BLOB has no address: kept empty, it does not read back (a damaged index).
+        let base = count > 0 ? sqlite3_column_blob(sqlite, 3) : nil
+        parsed.add(line: line, UnsafeRawBufferPointer(start: base, count: base == nil ? 0 : count))
       }
       if let window {
         let first = window.lowerBound.ordinal
@@ -139,31 +152,32 @@ struct IndexReader {
               continue
             }
             kept.append((row[0], row[1]))
-            keepOutcome(row, line: row[1])
+            try keepOutcome(statement, line: row[1])
           }
         }
       } else {
-        let rows = try Row.fetchCursor(
-          db,
+        let statement = try db.makeStatement(
           sql: """
             SELECT reach.position, reach.line, reach.season, parsed.outcome FROM reach
             LEFT JOIN parsed ON parsed.line = reach.line
             """)
+        let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
           kept.append((row[0], row[1]))
-          keepOutcome(row, line: row[1])
+          try keepOutcome(statement, line: row[1])
         }
       }
-      let rows = try Row.fetchCursor(
-        db,
+      let always = try db.makeStatement(
         sql: """
           SELECT always.position, always.line, 0, parsed.outcome FROM always
           LEFT JOIN parsed ON parsed.line = always.line
           """)
+      let rows = try Row.fetchCursor(always)
       while let row = try rows.next() {
         kept.append((row[0], row[1]))
-        keepOutcome(row, line: row[1])
+        try keepOutcome(always, line: row[1])
       }
+      parsed.sortByLine()
       kept.sort { $0.position < $1.position }
       // An override's two ranges may both meet the window: once is enough.
       var events: [(position: Int, line: Int)] = []

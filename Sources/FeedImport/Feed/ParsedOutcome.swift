@@ -61,6 +61,13 @@ package enum ParsedOutcome {
   static func outcome(from bytes: [UInt8], line: Int, resolver: TimeZoneResolver)
     -> EventParser.Outcome?
   {
+    outcome(from: bytes[...], line: line, resolver: resolver)
+  }
+
+  /// ``outcome(from:line:resolver:)`` of bytes in a larger buffer (``KeptOutcomes``).
+  static func outcome(from bytes: ArraySlice<UInt8>, line: Int, resolver: TimeZoneResolver)
+    -> EventParser.Outcome?
+  {
     var reader = OutcomeReader(bytes: bytes, resolver: resolver)
     guard reader.byte() == format, reader.integer() == line, let kind = reader.byte() else {
       return nil
@@ -219,20 +226,22 @@ private struct OutcomeWriter {
 /// Reads what ``OutcomeWriter`` wrote; every method gives nil past the end or for a value out
 /// of its type's range.
 private struct OutcomeReader {
-  let bytes: [UInt8]
+  let bytes: ArraySlice<UInt8>
   let resolver: TimeZoneResolver
-  private var offset = 0
+  /// The index in ``bytes`` read next.
+  private var offset: Int
   private var zones: [LibicalZone] = []
 
-  init(bytes: [UInt8], resolver: TimeZoneResolver) {
+  init(bytes: ArraySlice<UInt8>, resolver: TimeZoneResolver) {
     self.bytes = bytes
     self.resolver = resolver
+    offset = bytes.startIndex
   }
 
-  var atEnd: Bool { offset == bytes.count }
+  var atEnd: Bool { offset == bytes.endIndex }
 
   mutating func byte() -> UInt8? {
-    guard offset < bytes.count else { return nil }
+    guard offset < bytes.endIndex else { return nil }
     defer { offset += 1 }
     return bytes[offset]
   }
@@ -251,7 +260,7 @@ private struct OutcomeReader {
 
   /// A count of items, each at least one byte long: never more than the bytes left.
   mutating func count() -> Int? {
-    guard let value = integer(), value >= 0, value <= bytes.count - offset else { return nil }
+    guard let value = integer(), value >= 0, value <= bytes.endIndex - offset else { return nil }
     return value
   }
 

@@ -69,7 +69,7 @@ extension FeedLoader {
   /// Takes a kept VEVENT from the outcome an index holds for it (``ParsedOutcome``), read back
   /// with the zones its calendar names now; false when the bytes do not read back, or were
   /// not written for this line and calendar.
-  private mutating func takeParsed(_ bytes: [UInt8], line: Int) -> Bool {
+  private mutating func takeParsed(_ bytes: ArraySlice<UInt8>, line: Int) -> Bool {
     guard let calendar = calendars.indices.last else { return true }
     guard
       let outcome = ParsedOutcome.outcome(

@@ -176,12 +176,12 @@ package struct FeedReplay: Sendable {
   package var passedOver: PassedOverKeys
   /// What libical made of kept events when an earlier replay read them (``ParsedOutcome``), by
   /// their line: those are taken as they are, neither read from the feed nor parsed again.
-  package var parsed: [Int: [UInt8]]
+  package var parsed: KeptOutcomes
 
   /// A replay of `parts`.
   package init(
     parts: [ReplayPart], survey: FeedSurvey, eventsPassedOver: Int, passedOver: PassedOverKeys,
-    parsed: [Int: [UInt8]] = [:]
+    parsed: KeptOutcomes = KeptOutcomes()
   ) {
     self.parts = parts
     self.survey = survey
