@@ -47,19 +47,29 @@ struct IndexReader {
         try IndexReader.checkHeader(indexFile, size: true)
         return row
       }),
-      row["format"] as String? == IndexSchema.format,
-      row["version"] as Int? == IndexSchema.version,
-      let path = row["path"] as String?,
-      let checkpointBytes = row["checkpoints"] as Data?, checkpointBytes.count % 8 == 0
+      row.checked("format") == IndexSchema.format,
+      row.checked("version") == IndexSchema.version,
+      let path: String = row.checked("path"),
+      let checkpointBytes: Data = row.checked("checkpoints"), checkpointBytes.count % 8 == 0,
+      let device: Int64 = row.checked("device"), let inode: Int64 = row.checked("inode"),
+      let size: Int64 = row.checked("size"), let modified: Int64 = row.checked("modified"),
+      let changed: Int64 = row.checked("changed"), let hash: Int64 = row.checked("hash"),
+      let eventCount: Int = row.checked("event_count"),
+      let sizeClasses: Int = row.checked("size_classes"),
+      let sharingRows: Int = row.checked("sharing_rows"),
+      let aloneRows: Int = row.checked("alone_rows"),
+      let eventsRead: Int = row.checked("events_read"),
+      let nulBytes: Int = row.checked("nul_bytes"),
+      let sawCalendarData: Bool = row.checked("saw_calendar"),
+      let startDescription: String = row.checked("start_description")
     else { throw Unusable.damaged }
     keys = FeedKeys(
-      path: path, device: row["device"], inode: row["inode"], size: row["size"],
-      modified: row["modified"], changed: row["changed"])
-    hash = row["hash"]
-    eventCount = row["event_count"]
-    sizeClasses = row["size_classes"]
-    sharingRows = row["sharing_rows"]
-    aloneRows = row["alone_rows"]
+      path: path, device: device, inode: inode, size: size, modified: modified, changed: changed)
+    self.hash = hash
+    self.eventCount = eventCount
+    self.sizeClasses = sizeClasses
+    self.sharingRows = sharingRows
+    self.aloneRows = aloneRows
     var checkpoints: [Int] = []
     checkpoints.reserveCapacity(checkpointBytes.count / 8)
     checkpointBytes.withUnsafeBytes { raw in
@@ -69,8 +79,8 @@ struct IndexReader {
       }
     }
     survey = FeedSurvey(
-      eventsRead: row["events_read"], nulBytes: row["nul_bytes"],
-      sawCalendarData: row["saw_calendar"], startDescription: row["start_description"],
+      eventsRead: eventsRead, nulBytes: nulBytes, sawCalendarData: sawCalendarData,
+      startDescription: startDescription,
       checkpoints: checkpoints)
   }
 
@@ -144,15 +154,19 @@ struct IndexReader {
           let longest = IndexSchema.longest(ofClass: sizeClass)
           let rows = try Row.fetchCursor(
             statement, arguments: [sizeClass, first - longest, last, first])
-          while let row = try rows.next() {
+          let columns = StatementColumns(statement.sqliteStatement)
+          while try rows.next() != nil {
             // A yearly series' range meets the window; its months may not.
-            if let season = StartSeason(stored: row[2]),
+            guard let position = columns.integer(0), let line = columns.integer(1),
+              let stored = columns.integer(2)
+            else { throw Unusable.damaged }
+            if let season = StartSeason(stored: stored),
               !season.mayMeet(first: window.lowerBound, last: window.upperBound)
             {
               continue
             }
-            kept.append((row[0], row[1]))
-            try keepOutcome(statement, line: row[1])
+            kept.append((position, line))
+            try keepOutcome(statement, line: line)
           }
         }
       } else {
@@ -162,9 +176,13 @@ struct IndexReader {
             LEFT JOIN parsed ON parsed.line = reach.line
             """)
         let rows = try Row.fetchCursor(statement)
-        while let row = try rows.next() {
-          kept.append((row[0], row[1]))
-          try keepOutcome(statement, line: row[1])
+        let columns = StatementColumns(statement.sqliteStatement)
+        while try rows.next() != nil {
+          guard let position = columns.integer(0), let line = columns.integer(1) else {
+            throw Unusable.damaged
+          }
+          kept.append((position, line))
+          try keepOutcome(statement, line: line)
         }
       }
       let always = try db.makeStatement(
@@ -173,9 +191,13 @@ struct IndexReader {
           LEFT JOIN parsed ON parsed.line = always.line
           """)
       let rows = try Row.fetchCursor(always)
-      while let row = try rows.next() {
-        kept.append((row[0], row[1]))
-        try keepOutcome(always, line: row[1])
+      let alwaysColumns = StatementColumns(always.sqliteStatement)
+      while try rows.next() != nil {
+        guard let position = alwaysColumns.integer(0), let line = alwaysColumns.integer(1) else {
+          throw Unusable.damaged
+        }
+        kept.append((position, line))
+        try keepOutcome(always, line: line)
       }
       parsed.sortByLine()
       kept.sort { $0.position < $1.position }
@@ -203,7 +225,7 @@ struct IndexReader {
       var next = 0
       let partRows = try Row.fetchCursor(db, sql: "SELECT * FROM part ORDER BY position")
       while let row = try partRows.next() {
-        let position: Int = row["position"]
+        guard let position: Int = row.checked("position") else { throw Unusable.damaged }
         while next < events.count, events[next].position < position {
           parts.append(.event(line: events[next].line))
           next += 1
@@ -250,7 +272,7 @@ struct IndexReader {
         // The columns are read from SQLite's statement as each row comes: tens of thousands of
         // rows on a big feed, which GRDB's values (a `Data` for each UID) made a fifth of a
         // month's reading.
-        let columns = SharingColumns(statement.sqliteStatement)
+        let columns = StatementColumns(statement.sqliteStatement)
         while try rows.next() != nil {
           guard let position = columns.integer(0), let line = columns.integer(1),
             let replacedDay = columns.optionalInteger(3),
@@ -282,23 +304,25 @@ struct IndexReader {
   /// ``ParsedOutcome/signature`` (else they are not used).
   static func readsParsed(_ db: Database) throws -> Bool {
     guard let signature = ParsedOutcome.signature else { return false }
-    return try String.fetchOne(db, sql: "SELECT signature FROM parser WHERE id = 1") == signature
+    return try db.checkedValue("SELECT signature FROM parser WHERE id = 1") == signature
   }
 
   /// The part a `part` row holds.
   static func part(of row: Row) throws -> FeedPart {
-    let line: Int = row["line"]
-    func text(_ column: String) -> String? {
-      (row[column] as Data?).map { String(decoding: $0, as: UTF8.self) }
+    guard let line: Int = row.checked("line"), let kind: Int = row.checked("kind") else {
+      throw Unusable.damaged
     }
-    switch IndexSchema.PartKind(rawValue: row["kind"]) {
+    func text(_ column: String) -> String? {
+      (row.checked(column) as Data?).map { String(decoding: $0, as: UTF8.self) }
+    }
+    switch IndexSchema.PartKind(rawValue: kind) {
     case .calendarBegins:
       return .calendarBegins(line: line)
     case .calendarProperty:
       guard let name = text("first_text"), let value = text("second_text") else { break }
       return .calendarProperty(name: name, value: value, line: line)
     case .timeZone:
-      guard let block = row["block"] as Data? else { break }
+      guard let block: Data = row.checked("block") else { break }
       return .timeZone(block: Array(block), line: line)
     case .brokenEvent:
       guard let reason = text("second_text") else { break }
@@ -332,9 +356,10 @@ struct IndexReader {
   }
 }
 
-/// The columns of the row a `sharing` statement stands on, read from SQLite as they are: nil
-/// for a value of another type than the column's (a damaged index).
-private struct SharingColumns {
+/// The columns of the row a statement stands on (the hot rows of a replay: `reach`, `always`,
+/// `sharing`), read from SQLite as they are: nil for a value of another type than the column's
+/// (a damaged index).
+private struct StatementColumns {
   let statement: OpaquePointer
 
   init(_ statement: OpaquePointer) {

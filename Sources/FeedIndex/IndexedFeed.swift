@@ -130,7 +130,7 @@ package enum IndexedFeed {
       let queue = try DatabaseQueue(path: indexFile, configuration: configuration)
       defer { try? queue.close() }
       let format = try queue.read { db in
-        try String.fetchOne(db, sql: "SELECT format FROM feed WHERE id = 1")
+        try db.checkedValue("SELECT format FROM feed WHERE id = 1") as String?
       }
       return format == IndexSchema.format
     } catch let error as DatabaseError

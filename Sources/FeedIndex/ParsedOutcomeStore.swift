@@ -23,10 +23,10 @@ enum ParsedOutcomeStore {
         guard
           let row = try Row.fetchOne(
             db, sql: "SELECT format, version, hash FROM feed WHERE id = 1"),
-          row["format"] as String? == IndexSchema.format,
-          row["version"] as Int? == IndexSchema.version, row["hash"] as Int64? == hash
+          row.checked("format") == IndexSchema.format,
+          row.checked("version") == IndexSchema.version, row.checked("hash") == hash
         else { return }
-        let kept = try String.fetchOne(db, sql: "SELECT signature FROM parser WHERE id = 1")
+        let kept: String? = try db.checkedValue("SELECT signature FROM parser WHERE id = 1")
         if kept != signature {
           try db.execute(sql: "DELETE FROM parsed")
           try db.execute(

@@ -271,6 +271,11 @@ enum IndexDamage: String, CaseIterable, Sendable {
   /// Sound SQLite, but a `sharing` row whose UID is text, not the bytes a survey writes (the
   /// row was trusted).
   case sharingUIDAsText
+  /// Sound SQLite, but a count in the `feed` row is text: GRDB's conversion of it was a fatal
+  /// error (the program stopped), never an index rebuilt.
+  case feedCountAsText
+  /// Sound SQLite, but the kept events' lines are text.
+  case reachLineAsText
   /// Sound SQLite of the format's previous version, whose rows keep no event for any month (an
   /// older scan passed over what this one keeps, as before folded names were read): rebuilt,
   /// never trusted.
@@ -311,6 +316,8 @@ enum IndexDamage: String, CaseIterable, Sendable {
       FROM sharing;
       INSERT INTO alone VALUES (1000000)
       """
+    case .feedCountAsText: "UPDATE feed SET event_count = 'many'"
+    case .reachLineAsText: "UPDATE reach SET line = line || 'x'"
     case .olderVersion:
       "UPDATE feed SET version = version - 1; DELETE FROM reach; DELETE FROM always"
     default: nil
@@ -351,7 +358,7 @@ enum IndexDamage: String, CaseIterable, Sendable {
       try "not an index\n".write(toFile: indexFile, atomically: false, encoding: .utf8)
     case .linesShifted, .oneEventAtTwoLines, .countBelowKept, .checkpointsLost,
       .sharingPastTheEnd, .unknownDuplicateFlags, .sharingLineAsText, .sharingUIDAsText,
-      .olderVersion:
+      .feedCountAsText, .reachLineAsText, .olderVersion:
       return
     case .foreignDatabase:
       // A real SQLite file of someone else's: an index of an older format looks the same.
