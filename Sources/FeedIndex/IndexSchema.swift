@@ -3,7 +3,9 @@ import GRDB
 /// The tables of an index file (SQLite).
 ///
 /// - `feed`: one row: the format and version, the feed's keys (``FeedKeys``) and the hash of
-///   its bytes, and the survey's feed-wide facts (counts, NUL bytes, the line checkpoints).
+///   its bytes, the survey's feed-wide facts (counts, NUL bytes, the line checkpoints), and
+///   how many `sharing` rows there are, in all and in the groups of `alone` (a replay reads
+///   every row in order when it would look up a third of them or more).
 /// - `part`: what the loader reads whatever the window (calendars, their properties,
 ///   VTIMEZONEs, notices, broken events), by position in the file.
 /// - `reach`: for each VEVENT, the ranges of days of the windows the pre-filter keeps it for,
