@@ -129,8 +129,8 @@ struct IndexReader {
       /// is (no `Data` made of it): none when NULL (no `parsed` row); a value that is not a
       /// BLOB is a damaged index.
       func keepOutcome(_ statement: Statement, line: Int) throws {
-        let sqlite = statement.sqliteStatement
         guard outcomes else { return }
+        let sqlite = statement.sqliteStatement
         switch sqlite3_column_type(sqlite, 3) {
         case SQLITE_NULL: return
         case SQLITE_BLOB: break
@@ -140,6 +140,23 @@ struct IndexReader {
         // An empty BLOB has no address: kept empty, it does not read back (a damaged index).
         let base = count > 0 ? sqlite3_column_blob(sqlite, 3) : nil
         parsed.add(line: line, UnsafeRawBufferPointer(start: base, count: base == nil ? 0 : count))
+      }
+      /// Keeps the event of each row `statement` gives (position, line, season, outcome),
+      /// unless `missesWindow` says its season (`StartSeason`) misses the window.
+      func keepRows(
+        of statement: Statement, arguments: StatementArguments = [],
+        missesWindow: (Int) -> Bool = { _ in false }
+      ) throws {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        let columns = StatementColumns(statement.sqliteStatement)
+        while try rows.next() != nil {
+          guard let position = columns.integer(0), let line = columns.integer(1),
+            let season = columns.integer(2)
+          else { throw Unusable.damaged }
+          if missesWindow(season) { continue }
+          kept.append((position, line))
+          try keepOutcome(statement, line: line)
+        }
       }
       if let window {
         let first = window.lowerBound.ordinal
@@ -152,53 +169,27 @@ struct IndexReader {
             """)
         for sizeClass in 0..<63 where sizeClasses & (1 << sizeClass) != 0 {
           let longest = IndexSchema.longest(ofClass: sizeClass)
-          let rows = try Row.fetchCursor(
-            statement, arguments: [sizeClass, first - longest, last, first])
-          let columns = StatementColumns(statement.sqliteStatement)
-          while try rows.next() != nil {
+          try keepRows(of: statement, arguments: [sizeClass, first - longest, last, first]) {
             // A yearly series' range meets the window; its months may not.
-            guard let position = columns.integer(0), let line = columns.integer(1),
-              let stored = columns.integer(2)
-            else { throw Unusable.damaged }
-            if let season = StartSeason(stored: stored),
-              !season.mayMeet(first: window.lowerBound, last: window.upperBound)
-            {
-              continue
-            }
-            kept.append((position, line))
-            try keepOutcome(statement, line: line)
+            StartSeason(stored: $0).map {
+              !$0.mayMeet(first: window.lowerBound, last: window.upperBound)
+            } ?? false
           }
         }
       } else {
-        let statement = try db.makeStatement(
+        try keepRows(
+          of: db.makeStatement(
+            sql: """
+              SELECT reach.position, reach.line, reach.season, parsed.outcome FROM reach
+              LEFT JOIN parsed ON parsed.line = reach.line
+              """))
+      }
+      try keepRows(
+        of: db.makeStatement(
           sql: """
-            SELECT reach.position, reach.line, reach.season, parsed.outcome FROM reach
-            LEFT JOIN parsed ON parsed.line = reach.line
-            """)
-        let rows = try Row.fetchCursor(statement)
-        let columns = StatementColumns(statement.sqliteStatement)
-        while try rows.next() != nil {
-          guard let position = columns.integer(0), let line = columns.integer(1) else {
-            throw Unusable.damaged
-          }
-          kept.append((position, line))
-          try keepOutcome(statement, line: line)
-        }
-      }
-      let always = try db.makeStatement(
-        sql: """
-          SELECT always.position, always.line, 0, parsed.outcome FROM always
-          LEFT JOIN parsed ON parsed.line = always.line
-          """)
-      let rows = try Row.fetchCursor(always)
-      let alwaysColumns = StatementColumns(always.sqliteStatement)
-      while try rows.next() != nil {
-        guard let position = alwaysColumns.integer(0), let line = alwaysColumns.integer(1) else {
-          throw Unusable.damaged
-        }
-        kept.append((position, line))
-        try keepOutcome(always, line: line)
-      }
+            SELECT always.position, always.line, 0, parsed.outcome FROM always
+            LEFT JOIN parsed ON parsed.line = always.line
+            """))
       parsed.sortByLine()
       kept.sort { $0.position < $1.position }
       // An override's two ranges may both meet the window: once is enough.

@@ -131,18 +131,12 @@ struct FeedLoader: ScanSink {
       for record in records
       where !record.uid.isEmpty && (record.recurrenceId == nil || record.thisAndFuture) {
         let key = FeedLoader.uidKey(record.uid)
-        if FeedLoader.sorted(passed, contains: key) { conflicts.insert(key) }
+        if Bisection.contains(key, in: passed) { conflicts.insert(key) }
       }
       duplicates.formUnion(repeated.subtracting(conflicts))
     }
     duplicates.subtract(conflicts)
     return (conflicts, duplicates)
-  }
-
-  /// Binary search in an ascending array.
-  static func sorted(_ values: [Int], contains value: Int) -> Bool {
-    let low = Bisection.lowerBound(of: value, count: values.count) { values[$0] }
-    return low < values.count && values[low] == value
   }
 
   /// The UIDs of passed-over overrides that meet a kept event of their series in a way that

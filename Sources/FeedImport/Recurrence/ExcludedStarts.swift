@@ -23,14 +23,10 @@ struct ExcludedStarts {
 
   /// Whether the instance that starts at `time`, of matching key `key`, is excluded.
   func contains(_ time: WallTime, key: Int64) -> Bool {
-    ExcludedStarts.sorted(keys, contains: key)
+    Bisection.contains(key, in: keys)
       || dates.contains {
         $0.year == time.year && $0.month == time.month && $0.day == time.day
       }
   }
 
-  private static func sorted(_ values: [Int64], contains value: Int64) -> Bool {
-    let low = Bisection.lowerBound(of: value, count: values.count) { values[$0] }
-    return low < values.count && values[low] == value
-  }
 }

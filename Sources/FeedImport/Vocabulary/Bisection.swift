@@ -15,4 +15,10 @@ enum Bisection {
     }
     return low
   }
+
+  /// Whether `values`, ascending, hold `value`.
+  static func contains<Key: Comparable>(_ value: Key, in values: [Key]) -> Bool {
+    let low = lowerBound(of: value, count: values.count) { values[$0] }
+    return low < values.count && values[low] == value
+  }
 }
