@@ -159,6 +159,17 @@ struct IcsLanesCommand: ParsableCommand {
         try StandardOutput.write(Array((helpMessage() + "\n").utf8))
         Foundation.exit(0)
       }
+      // The usual command lines are read without ArgumentParser's parser (PlainCommandLine).
+      let setting = getenv("ICSLANES_ARGUMENT_PARSER").map { String(cString: $0) }
+      if let command = PlainCommandLine.command(arguments, parserSetting: setting) {
+        try command.run()
+        return
+      }
+      if setting == "never" {
+        throw CommandFailure(
+          message: "ICSLANES_ARGUMENT_PARSER=never, and this command line needs ArgumentParser",
+          code: ExitCodes.usage)
+      }
       // `--help` parses to ArgumentParser's own help command, whose run() throws the help
       // request handled below; anything else is this command.
       var command = try parseAsRoot(arguments)
