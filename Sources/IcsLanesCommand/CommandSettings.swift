@@ -26,7 +26,7 @@ struct CommandSettings {
     // opens /usr/share/zoneinfo/$TZ the first time anything asks for local time, and a TZ of
     // ../../tmp/fifo blocked the run there. Unset, glibc and the system zone both take
     // /etc/localtime, as they did past such a TZ.
-    let tz = ProcessInfo.processInfo.environment["TZ"] ?? ""
+    let tz = getenv("TZ").map { String(cString: $0) } ?? ""
     let unknownTZ =
       !tz.isEmpty && DisplayZone(named: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) == nil
     if unknownTZ { unsetenv("TZ") }
@@ -268,7 +268,7 @@ enum Terminal {
 
   /// `$COLUMNS`, else the tty's width, else nil.
   static var columns: Int? {
-    if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(text), value > 0 {
+    if let text = getenv("COLUMNS").map({ String(cString: $0) }), let value = Int(text), value > 0 {
       return value
     }
     var size = winsize()

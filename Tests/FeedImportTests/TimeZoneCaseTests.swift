@@ -22,6 +22,16 @@ struct TimeZoneCaseTests {
         ])
   }
 
+  @Test func utcNamesInAnyCase() {
+    // ASCII names are upper-cased byte by byte, others by Unicode's rules, as before.
+    for name in ["UTC", "utc", "Etc/Utc", "zulu", "etc/universal", "GMT", "z", "Unıversal"] {
+      #expect(DisplayZone(named: name)?.name == name, "\(name)")
+    }
+    for name in ["ｕｔｃ", "UTC ", "U TC", "Etc/UTCX", ""] {
+      #expect(DisplayZone(named: name) == nil, "\(name)")
+    }
+  }
+
   @Test func systemZoneWinsOverTheFeedsVTimezoneOfTheSameName() throws {
     // Contract rule 6: a name the system knows is read with its database, as clients do, even
     // when the feed's VTIMEZONE of that name has stale rules (-02:00 summer time, abolished).

@@ -119,6 +119,16 @@ struct GridArithmeticTests {
     #expect(YearMonth(iso: "2024-8") == nil)
     #expect(YearMonth(iso: "August") == nil)
     #expect(YearMonth(iso: "0000-01") == nil)
+    // Read as bytes: ASCII digits only, nothing before, between or after.
+    for text in [
+      "2024-08 ", " 2024-08", "2024--8", "+024-08", "2024-+8", "２０２４-08", "2024-0٨", "2024-08-01",
+      "2024_08", "20240-8", "", "2024-", "-2024-08", "2024-0\u{301}8",
+    ] {
+      #expect(YearMonth(iso: text) == nil, "\(text)")
+    }
+    #expect(YearMonth(iso: "0001-01")?.description == "0001-01")
+    #expect(YearMonth(iso: "9999-12")?.description == "9999-12")
+    #expect(YearMonth(iso: "2024-08"[...]) == YearMonth(year: 2024, month: 8))
     #expect(YearMonth(iso: "2024-12")?.adding(months: 1)?.description == "2025-01")
     #expect(Weekday(name: "Monday") == .monday)
     #expect(Weekday(name: "mo") == .monday)

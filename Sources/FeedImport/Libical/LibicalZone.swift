@@ -79,7 +79,14 @@ final class LibicalZone: @unchecked Sendable {
 
   /// A zone of the system's zoneinfo (or UTC), by IANA name; nil when there is none.
   static func system(named name: String) -> LibicalZone? {
-    switch name.uppercased() {
+    // ASCII names are upper-cased byte by byte (`uppercased()` loads Unicode's tables, some 1.5
+    // million instructions at the command's start); others as before, by Unicode's rules.
+    let upper =
+      name.utf8.allSatisfy { $0 < 0x80 }
+      ? String(
+        decoding: name.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
+      : name.uppercased()
+    switch upper {
     case "UTC", "GMT", "Z", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU", "ETC/UNIVERSAL", "ETC/ZULU":
       return utc
     default:
