@@ -87,4 +87,11 @@ import Testing
     let whole = try IndexReader(indexFile: indexFile).replay(window: nil)
     #expect(whole.passedOver.uids.isEmpty && whole.passedOver.overrides.isEmpty)
   }
+
+  @Test func positionsGoToSQLiteAsAJSONArray() {
+    let numbers = [0, 7, 10, -12, 1_234_567_890_123, Int.max, Int.min] + Array(95...105)
+    #expect(
+      IndexReader.jsonArray(numbers) == "[" + numbers.map(String.init).joined(separator: ",") + "]")
+    #expect(IndexReader.jsonArray([]) == "[]")
+  }
 }

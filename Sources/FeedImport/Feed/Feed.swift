@@ -313,6 +313,9 @@ public final class Feed: @unchecked Sendable {
       let index: Int?
       let sequence: Int
       let line: Int
+
+      /// The place of a UID and RECURRENCE-ID not met before.
+      static let none = Used(index: nil, sequence: 0, line: Int.min)
     }
     /// A UID and RECURRENCE-ID (nil: none), without a string made of both for each record.
     struct Instance: Hashable {
@@ -330,15 +333,18 @@ public final class Feed: @unchecked Sendable {
     func fold(uid: String, recurrence: Int64?, sequence: Int, line: Int, index: Int?) {
       let key = Instance(uid: ExactText(uid), recurrence: recurrence)
       let this = Used(index: index, sequence: sequence, line: line)
-      guard let earlier = chosen[key] else {
-        chosen[key] = this
-        return
+      // One lookup of the key: its place is taken as it is read (a UID is hashed once).
+      var earlier = Used.none
+      func settle(_ slot: inout Used) {
+        earlier = slot
+        if slot.line == Used.none.line || slot.sequence < sequence { slot = this }
       }
+      settle(&chosen[key, default: .none])
+      guard earlier.line != Used.none.line else { return }
       duplicates += 1
       let winner = earlier.sequence >= sequence ? earlier : this
       let loser = winner.line == earlier.line ? this : earlier
       if let lost = loser.index { keep[lost] = false }
-      chosen[key] = winner
       // Only the first of them are worded (``FeedLoader/warningLimit``); the rest are counted.
       guard warnings.count < FeedLoader.warningLimit else { return }
       warnings.append(
@@ -362,12 +368,15 @@ public final class Feed: @unchecked Sendable {
         next += 1
       }
     }
-    for (index, record) in records.enumerated() where !record.uid.isEmpty {
-      foldDropped(before: record.line)
+    // Fields read in place: a copy of each record costs a retain of every reference it holds.
+    for index in records.indices where !records[index].uid.isEmpty {
+      let line = records[index].line
+      foldDropped(before: line)
+      let allDay = records[index].allDay
       fold(
-        uid: record.uid,
-        recurrence: record.recurrenceId.map { SeriesExpander.key(of: $0, allDay: record.allDay) },
-        sequence: record.sequence, line: record.line, index: index)
+        uid: records[index].uid,
+        recurrence: records[index].recurrenceId.map { SeriesExpander.key(of: $0, allDay: allDay) },
+        sequence: records[index].sequence, line: line, index: index)
     }
     foldDropped(before: Int.max)
     chosen = [:]
@@ -382,17 +391,18 @@ public final class Feed: @unchecked Sendable {
     }
     var seriesIndex: [ExactText: Int] = Dictionary(minimumCapacity: records.count)
     var series: [Series] = []
-    for (index, record) in records.enumerated() {
-      let key = ExactText(record.uid.isEmpty ? "\u{0}\(index)" : record.uid)
-      let position: Int
-      if let existing = seriesIndex[key] {
-        position = existing
-      } else {
-        position = series.count
-        seriesIndex[key] = position
-        series.append(Series(master: nil, overrides: []))
+    for index in records.indices {
+      let uid = records[index].uid
+      let key = ExactText(uid.isEmpty ? "\u{0}\(index)" : uid)
+      // One lookup of the UID: a new one takes the next place as it is read.
+      let next = series.count
+      func place(_ slot: inout Int) -> Int {
+        if slot < 0 { slot = next }
+        return slot
       }
-      if record.recurrenceId != nil {
+      let position = place(&seriesIndex[key, default: -1])
+      if position == next { series.append(Series(master: nil, overrides: [])) }
+      if records[index].recurrenceId != nil {
         series[position].overrides.append(index)
       } else if series[position].master == nil {
         series[position].master = index
@@ -403,7 +413,7 @@ public final class Feed: @unchecked Sendable {
     }
     for position in series.indices {
       let members = ([series[position].master].compactMap { $0 } + series[position].overrides)
-      series[position].reach = Series.reach(of: members.map { records[$0] })
+      series[position].reach = Series.reach(of: members.map { records[$0].reach })
     }
     return (series, duplicates, warnings)
   }

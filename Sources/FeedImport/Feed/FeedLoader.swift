@@ -128,9 +128,11 @@ struct FeedLoader: ScanSink {
       for index in passed.indices.dropFirst() where passed[index] == passed[index - 1] {
         repeated.insert(passed[index])
       }
-      for record in records
-      where !record.uid.isEmpty && (record.recurrenceId == nil || record.thisAndFuture) {
-        let key = FeedLoader.uidKey(record.uid)
+      for index in records.indices
+      where !records[index].uid.isEmpty
+        && (records[index].recurrenceId == nil || records[index].thisAndFuture)
+      {
+        let key = FeedLoader.uidKey(records[index].uid)
         if Bisection.contains(key, in: passed) { conflicts.insert(key) }
       }
       duplicates.formUnion(repeated.subtracting(conflicts))
@@ -181,8 +183,8 @@ struct FeedLoader: ScanSink {
       return low < order.count && passedOverOverrides[order[low]].uid == key
     }
     var kept: [Int: [Int]] = [:]
-    for (index, record) in records.enumerated() where !record.uid.isEmpty {
-      let key = FeedLoader.uidKey(record.uid)
+    for index in records.indices where !records[index].uid.isEmpty {
+      let key = FeedLoader.uidKey(records[index].uid)
       if overridden(key) { kept[key, default: []].append(index) }
     }
     guard !kept.isEmpty else { return (conflicts, duplicates) }

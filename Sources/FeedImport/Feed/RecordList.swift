@@ -28,8 +28,10 @@ struct RecordList: RandomAccessCollection, MutableCollection {
 
   subscript(position: Int) -> EventRecord {
     // Out of range traps in the blocks' own bounds checks, as an array's subscript would.
-    get { blocks[position >> Self.blockShift][position & Self.blockMask] }
-    set { blocks[position >> Self.blockShift][position & Self.blockMask] = newValue }
+    // Read in place (`records[index].uid` copies the UID, not the whole record and the dozen
+    // references it holds); changed in place.
+    _read { yield blocks[position >> Self.blockShift][position & Self.blockMask] }
+    _modify { yield &blocks[position >> Self.blockShift][position & Self.blockMask] }
   }
 
   /// Adds a record at the end.

@@ -52,11 +52,12 @@ struct SeriesLayout {
     // Without THISANDFUTURE overrides an instance is shown where it starts: drop the ones that
     // miss the visible days while expanding, so the occurrence cap counts only shown ones.
     let bounds = instantBounds(maker)
-    let visible: ((WallTime, WallTime?) -> SpanPlacement?)? =
+    let visible: ((WallTime, WallTime?, Int64) -> SpanPlacement?)? =
       ranges.isEmpty
-      ? { start, end in
+      ? { start, end, key in
         placeIfVisible(
-          master, start: start, explicitEnd: end, maker: maker, floating: floating, bounds: bounds)
+          master, start: start, explicitEnd: end, key: key, maker: maker, floating: floating,
+          bounds: bounds)
       } : nil
     let result = expander.instances(
       lookBack: lookBack + ranges.map { abs(shift(of: $0.record, from: $0.key)) }.reduce(0, +),
@@ -138,15 +139,19 @@ struct SeriesLayout {
 
   /// An instance's placement when its days meet the window's, else nil. Timed instances more
   /// than three hours (more than any DST jump) clear of the window's local midnights are
-  /// decided on instants alone; the rest by their days.
+  /// decided on instants alone; the rest by their days. `key` is the instance's key
+  /// (``SeriesExpander/key(of:allDay:)``): its start instant when the start has a zone or a
+  /// floating start is read as UTC, which is then not worked out again.
   private func placeIfVisible(
-    _ record: EventRecord, start: WallTime, explicitEnd: WallTime?, maker: SpanMaker,
+    _ record: EventRecord, start: WallTime, explicitEnd: WallTime?, key: Int64, maker: SpanMaker,
     floating: LibicalZone?, bounds: ClosedRange<Int64>
   ) -> SpanPlacement? {
     var instants: (start: Int64, end: Int64)?
     if !start.isDate {
+      let keyIsStart = !record.allDay && (start.zone != nil || floating?.isUTC ?? true)
       let (first, end) = SpanMaker.instants(
-        start: start, length: record.length, explicitEnd: explicitEnd, floatingZone: floating)
+        start: start, length: record.length, explicitEnd: explicitEnd, floatingZone: floating,
+        startInstant: keyIsStart ? key : nil)
       if max(first, end - 1) < bounds.lowerBound || first > bounds.upperBound {
         return nil
       }
@@ -195,9 +200,10 @@ struct SeriesLayout {
     let expander = SeriesExpander(
       record: single, window: window.with(budget).showing(from: visibleFrom(of: single)))
     let bounds = instantBounds(maker)
-    let result = expander.instances(lookBack: record.length.maximumSeconds) { start, end in
+    let result = expander.instances(lookBack: record.length.maximumSeconds) { start, end, key in
       placeIfVisible(
-        record, start: start, explicitEnd: end, maker: maker, floating: floating, bounds: bounds)
+        record, start: start, explicitEnd: end, key: key, maker: maker, floating: floating,
+        bounds: bounds)
     }
     let before = batch.spans.count
     var texts: DaySpan.Texts?

@@ -85,11 +85,12 @@ extension RecurrenceRule {
 }
 
 extension Feed.Series {
-  /// The union of its events' reaches, or nil when one of them is unbounded.
-  static func reach(of members: [EventRecord]) -> ClosedRange<Int>? {
+  /// The union of its events' reaches (``EventRecord/reach``), or nil when one of them is
+  /// unbounded.
+  static func reach(of members: [ClosedRange<Int>?]) -> ClosedRange<Int>? {
     var result: ClosedRange<Int>?
     for member in members {
-      guard let reach = member.reach else { return nil }
+      guard let reach = member else { return nil }
       result =
         result.map { min($0.lowerBound, reach.lowerBound)...max($0.upperBound, reach.upperBound) }
         ?? reach

@@ -15,9 +15,12 @@ final class TimeZoneResolver {
   let holder: ComponentOwner
   /// Zones by TZID, as libical finds them: by the exact text (``ExactText``).
   private var cache: [ExactText: LibicalZone?] = [:]
-  /// The UTF-8 bytes of the TZID ``zone(namedBytes:)`` was last asked for, and its zone: kept
-  /// outcomes name one zone after another, most often the same.
-  private var lastAsked: (bytes: [UInt8], zone: LibicalZone?)?
+  /// The UTF-8 bytes of the TZIDs ``zone(namedBytes:)`` was last asked for (at most
+  /// ``recentLimit``, the latest last), and their zones: kept outcomes name a few zones over
+  /// and over.
+  private var recent: [(bytes: [UInt8], zone: LibicalZone?)] = []
+  /// How many TZIDs ``zone(namedBytes:)`` remembers.
+  static let recentLimit = 8
   /// This calendar's own zones handed out, by the address of their VTIMEZONE component: each
   /// has one handle. Not by the address of libical's zone in the holder: libical keeps those
   /// in an array it sorts by TZID whenever a VTIMEZONE was added, moving them, so that an
@@ -102,12 +105,15 @@ final class TimeZoneResolver {
     return found
   }
 
-  /// ``zone(named:)`` of the TZID whose UTF-8 bytes are `bytes`: the zone of the bytes asked
-  /// for last is given again without making a `String` and hashing it.
+  /// ``zone(named:)`` of the TZID whose UTF-8 bytes are `bytes`: the zone of bytes asked for
+  /// lately is given again without making a `String` and hashing it.
   func zone(namedBytes bytes: ArraySlice<UInt8>) -> LibicalZone? {
-    if let lastAsked, TimeZoneResolver.same(lastAsked.bytes, bytes) { return lastAsked.zone }
+    if let index = recent.lastIndex(where: { TimeZoneResolver.same($0.bytes, bytes) }) {
+      return recent[index].zone
+    }
     let zone = zone(named: String(decoding: bytes, as: UTF8.self))
-    lastAsked = (Array(bytes), zone)
+    if recent.count >= TimeZoneResolver.recentLimit { recent.removeFirst() }
+    recent.append((Array(bytes), zone))
     return zone
   }
 
@@ -120,7 +126,7 @@ final class TimeZoneResolver {
   /// Forgets the zones TZIDs were found to name: this calendar's zones changed.
   private func forgetLookUps() {
     cache.removeAll()
-    lastAsked = nil
+    recent.removeAll()
   }
 
   /// A TZID that names `zone` in this calendar now (``zone(named:)`` gives it back), among

@@ -18,8 +18,29 @@ extension WallTime {
   }
 
   /// libical's order of two times (`icaltime_compare`): -1, 0 or 1.
+  ///
+  /// Two times without a zone (floating times and dates) are compared here, without libical or
+  /// its lock, as libical compares them: it moves neither (a floating time is not converted,
+  /// a date never is) and compares the fields (``fieldOrder(_:_:)``). Expansions compare every
+  /// instance with UNTIL so.
   static func compare(_ lhs: WallTime, _ rhs: WallTime) -> Int {
-    LibicalGate.run { Int(icaltime_compare(lhs.libical, rhs.libical)) }
+    if lhs.zone == nil, rhs.zone == nil { return fieldOrder(lhs, rhs) }
+    return LibicalGate.run { Int(icaltime_compare(lhs.libical, rhs.libical)) }
+  }
+
+  /// libical's order of two times it does not convert: year, month and day; then, when both
+  /// are dates, equal, else a date before a date-time of its day; then hour, minute and second.
+  static func fieldOrder(_ lhs: WallTime, _ rhs: WallTime) -> Int {
+    func order(_ left: Int32, _ right: Int32) -> Int { left == right ? 0 : left < right ? -1 : 1 }
+    if lhs.year != rhs.year { return order(lhs.year, rhs.year) }
+    if lhs.month != rhs.month { return order(lhs.month, rhs.month) }
+    if lhs.day != rhs.day { return order(lhs.day, rhs.day) }
+    if lhs.isDate, rhs.isDate { return 0 }
+    if rhs.isDate { return 1 }
+    if lhs.isDate { return -1 }
+    if lhs.hour != rhs.hour { return order(lhs.hour, rhs.hour) }
+    if lhs.minute != rhs.minute { return order(lhs.minute, rhs.minute) }
+    return order(lhs.second, rhs.second)
   }
 
   /// The time `days` days and `seconds` seconds later, fields normalised as libical does

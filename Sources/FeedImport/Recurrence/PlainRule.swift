@@ -75,21 +75,20 @@ extension SeriesExpander {
     // Every day limited to some weekdays is every week on them (`FREQ=DAILY;BYDAY=MO,…,FR`,
     // the weekday standup), whatever WKST.
     let everyDay = rule.frequency == .daily && rule.interval <= 1
-    guard rule.frequency == .weekly || everyDay, rule.rscale == nil else { return nil }
-    var onlyDays = rule
-    onlyDays.byDay = []
-    guard !onlyDays.hasByParts else { return nil }
-    var days: [Int] = []
+    guard rule.frequency == .weekly || everyDay, rule.rscale == nil, !rule.byDay.isEmpty,
+      rule.bySecond.isEmpty, rule.byMinute.isEmpty, rule.byHour.isEmpty,
+      rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty,
+      rule.byMonth.isEmpty, rule.bySetPosition.isEmpty
+    else { return nil }
+    // The weekdays met, a bit each (asked at every expansion: no set, no copy of the rule).
+    var met: UInt8 = 0
     for value in rule.byDay {
       let (weekday, position) = RecurrenceRule.weekday(value)
-      guard position == 0 else {
-        days = []
-        break
-      }
-      days.append(weekday)
+      guard position == 0 else { return nil }
+      if (1...7).contains(weekday) { met |= 1 << weekday }
     }
-    days = Array(Set(days.filter { (1...7).contains($0) })).sorted()
-    return days.isEmpty ? nil : days
+    guard met != 0 else { return nil }
+    return (1...7).filter { met & (1 << $0) != 0 }
   }
 
   /// Turns the COUNT of a rule with ``weeklyDays(of:)`` into the UNTIL of its last instance

@@ -72,11 +72,11 @@ struct SeriesExpander {
 
   /// The instances whose start lies in the window widened by `lookBack` seconds before it.
   ///
-  /// `placeIfVisible`, when given, places an instance (start, explicit end) in the display zone
+  /// `placeIfVisible`, when given, places an instance (start, explicit end, key) in the display zone
   /// when it meets the visible days and gives nil otherwise; the others are dropped as found, so
   /// the occurrence cap counts only visible ones.
   func instances(
-    lookBack: Int, placeIfVisible: ((WallTime, WallTime?) -> SpanPlacement?)? = nil
+    lookBack: Int, placeIfVisible: ((WallTime, WallTime?, Int64) -> SpanPlacement?)? = nil
   ) -> Result {
     var result = Result()
     // An RDATE PERIOD keeps its own length, which may be longer than DTSTART's: look back by
@@ -93,7 +93,7 @@ struct SeriesExpander {
     func instance(_ time: WallTime, end: WallTime?, key: Int64) -> SeriesInstance? {
       var placement: SpanPlacement?
       if let placeIfVisible {
-        guard let placed = placeIfVisible(time, end) else { return nil }
+        guard let placed = placeIfVisible(time, end, key) else { return nil }
         placement = placed
       }
       return SeriesInstance(start: time, explicitEnd: end, key: key, placement: placement)
@@ -123,8 +123,8 @@ struct SeriesExpander {
     // that instance its own end (3.8.5.2), so it wins over DTSTART or a rule instance, also
     // when the PERIOD misses the visible days and the longer instance would not: else a month
     // showed the instance with DTSTART's length, and the month before with the PERIOD's.
-    func consider(_ time: WallTime, end: WallTime? = nil) {
-      let key = SeriesExpander.key(of: time, allDay: record.allDay)
+    func consider(_ time: WallTime, end: WallTime? = nil, key known: Int64? = nil) {
+      let key = known ?? SeriesExpander.key(of: time, allDay: record.allDay)
       guard key >= earliest, key < latest, !periodStarts.contains(key) else { return }
       if end != nil {
         periodStarts.insert(key)
@@ -143,9 +143,9 @@ struct SeriesExpander {
         if found.count > window.expansionCap + record.exdates.count { break }
         expandRule(
           packed, earliest: earliest, jumpFrom: jumpFrom, latest: latest, into: &result
-        ) { time in
+        ) { time, key in
           let before = found.count
-          consider(time)
+          consider(time, key: key)
           return found.count > before
         }
       }
@@ -187,7 +187,7 @@ struct SeriesExpander {
   }
 
   /// Runs libical's iterator over the rule in wall-clock time and hands each instance (its zone
-  /// put back) to `consider`.
+  /// put back) to `consider`, with its key (``key(of:allDay:)``).
   ///
   /// - The iterator runs on DTSTART's local fields without a zone: with a zone, libical 3.0.16
   ///   moves an instance that falls in a DST gap (02:30 → 03:30) and then keeps the moved time
@@ -208,7 +208,7 @@ struct SeriesExpander {
   private func expandRule(
     _ original: RecurrenceRule, earliest: Int64, jumpFrom: Int64, latest: Int64,
     into result: inout Result,
-    _ consider: (WallTime) -> Bool
+    _ consider: (WallTime, Int64) -> Bool
   ) {
     var rule = original
     let zone = record.start.zone
@@ -253,7 +253,7 @@ struct SeriesExpander {
       next.zone = record.allDay ? nil : zone
       let key = SeriesExpander.key(of: next, allDay: record.allDay)
       if key >= latest { return false }
-      if key >= earliest, consider(next) {
+      if key >= earliest, consider(next, key) {
         kept += 1
         if kept > window.expansionCap + record.exdates.count { return false }
       }

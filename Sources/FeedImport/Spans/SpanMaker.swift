@@ -77,12 +77,13 @@ struct SpanMaker {
       endInstant: endInstant, localStart: localStart, localEnd: localEnd)
   }
 
-  /// The start and end instants of a timed occurrence (the end never before the start).
+  /// The start and end instants of a timed occurrence (the end never before the start);
+  /// `startInstant`, when given, is the start's, already worked out.
   static func instants(
     start: WallTime, length: OccurrenceLength, explicitEnd: WallTime?,
-    floatingZone: LibicalZone?
+    floatingZone: LibicalZone?, startInstant known: Int64? = nil
   ) -> (start: Int64, end: Int64) {
-    let startInstant = start.instant(floatingZone: floatingZone)
+    let startInstant = known ?? start.instant(floatingZone: floatingZone)
     var endInstant: Int64
     if let explicitEnd {
       var end = explicitEnd
