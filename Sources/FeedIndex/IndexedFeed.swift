@@ -67,7 +67,7 @@ package enum IndexedFeed {
       hash = reader.hash
       do {
         let replay = try reader.replay(window: options.window)
-        feed = try Feed(path: path, replaying: replay, options: options, as: location)
+        feed = try Feed(path: path, replaying: consume replay, options: options, as: location)
       } catch let error as ImportError {
         // A file replaced while read is read again as it is now.
         if FeedKeys(path: path) != keys { return try plain() }

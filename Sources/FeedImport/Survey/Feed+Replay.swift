@@ -8,17 +8,24 @@ extension Feed {
   ///
   /// With `location`, the file holds that feed's bytes (a URL's body kept beside its index):
   /// messages name `location`, and the calendar's fallback name is its.
+  ///
+  /// The replay is consumed: what it holds (the kept events' outcomes above all) is let go as
+  /// soon as the loader has taken its parts, before the series are grouped. Held to the end,
+  /// the outcomes were at the peak of a month's memory.
   package convenience init(
-    path: String, replaying replay: FeedReplay, options: ImportOptions,
+    path: String, replaying replay: consuming FeedReplay, options: ImportOptions,
     as location: FeedLocation? = nil
   ) throws(ImportError) {
     var byteSource = try ByteSource(path: path)
     let named = location ?? .file(path)
+    var held: FeedReplay? = consume replay
     try self.init(
       byteSource: &byteSource, source: named.source, fallbackName: named.fallbackName,
       options: options,
       reopen: { () throws(ImportError) -> ByteSource in try ByteSource(path: path) },
       takeParts: { (loader: inout FeedLoader, source: ByteSource) throws(ImportError) in
+        guard let replay = held else { return }
+        held = nil
         try loader.replay(replay, from: source)
       })
   }

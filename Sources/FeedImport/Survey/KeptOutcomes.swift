@@ -1,15 +1,26 @@
 /// What libical made of kept VEVENTs, as an index keeps it (``ParsedOutcome``'s bytes), by the
-/// line of each event: one buffer for all of them, found by bisection, instead of an array and a
-/// dictionary entry for each (a month of a million-event feed takes ten thousand).
+/// line of each event: in a few buffers for all of them, found by bisection, instead of an array
+/// and a dictionary entry for each (a month of a million-event feed takes ten thousand).
+///
+/// The buffers are of ``chunkSize`` bytes (an outcome longer than that has one of its own): one
+/// buffer grown by doubling held up to twice the outcomes' bytes, and three times while it
+/// grew (1.6 MB of outcomes of a month of a million-event feed took a 2.5 MB buffer, at the
+/// month's peak of memory).
 package struct KeptOutcomes: Sendable {
-  /// The outcomes' bytes, one after the other.
-  private var bytes: [UInt8] = []
-  /// Each outcome's line and place in ``bytes``; in the order added until ``sortByLine()``.
+  /// The outcomes' bytes, one after the other, in buffers of ``chunkSize`` bytes at most (but
+  /// for a longer outcome).
+  private var chunks: [[UInt8]] = []
+  /// Each outcome's line and place in ``chunks``; in the order added until ``sortByLine()``.
   private var entries: [Entry] = []
   private var sorted = true
 
+  /// The size of the buffers outcomes are kept in: below the command's mmap threshold (256 KiB),
+  /// so that they come from the heap.
+  static let chunkSize = 64 << 10
+
   private struct Entry: Sendable {
     let line: Int
+    let chunk: Int
     let start: Int
     let count: Int
   }
@@ -21,8 +32,15 @@ package struct KeptOutcomes: Sendable {
   /// not looked at (the first is found).
   package mutating func add(line: Int, _ outcome: UnsafeRawBufferPointer) {
     if let last = entries.last, last.line > line { sorted = false }
-    entries.append(Entry(line: line, start: bytes.count, count: outcome.count))
-    bytes.append(contentsOf: outcome)
+    if chunks.isEmpty || chunks[chunks.count - 1].count + outcome.count > KeptOutcomes.chunkSize {
+      var chunk: [UInt8] = []
+      chunk.reserveCapacity(max(KeptOutcomes.chunkSize, outcome.count))
+      chunks.append(chunk)
+    }
+    let chunk = chunks.count - 1
+    entries.append(
+      Entry(line: line, chunk: chunk, start: chunks[chunk].count, count: outcome.count))
+    chunks[chunk].append(contentsOf: outcome)
   }
 
   /// Orders the outcomes by line, so that ``subscript(line:)`` finds them by bisection (else
@@ -46,7 +64,7 @@ package struct KeptOutcomes: Sendable {
       found = entries.first { $0.line == line }
     }
     guard let entry = found else { return nil }
-    return bytes[entry.start..<(entry.start + entry.count)]
+    return chunks[entry.chunk][entry.start..<(entry.start + entry.count)]
   }
 
   /// How many outcomes are kept.
