@@ -44,6 +44,19 @@ struct TieKey {
     @inline(__always)
     init(_ text: String) {
       count = text.utf8.count
+      // Read in place: up to 16 bytes copied into two zeroed words, read as big-endian.
+      let words = text.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64) in
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+          raw.copyMemory(
+            from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(16)))
+        }
+        return (UInt64(bigEndian: words.0), UInt64(bigEndian: words.1))
+      }
+      if let words {
+        (high, low) = words
+        return
+      }
       var shift = 0
       for byte in text.utf8.prefix(16) {
         if shift < 8 {
