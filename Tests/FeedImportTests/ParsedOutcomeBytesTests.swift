@@ -118,7 +118,8 @@ import Testing
     // This resolver never looked up the record's zones: it has no name for them.
     _ = resolver.zone(named: "Europe/Berlin")
     var moved = record
-    moved.start.zone = try #require(TimeZoneResolver().zone(named: "America/Chicago"))
+    let chicago: LibicalZone = try #require(TimeZoneResolver().zone(named: "America/Chicago"))
+    moved.start.zone = chicago
     #expect(
       ParsedOutcome.bytes(
         of: .record(moved, warnings: []), line: 1, resolver: resolver, fallbackUID: nil) == nil)
