@@ -378,17 +378,17 @@ extension IndexReader {
   /// thousands, and a `String` made of each number cost some 900 instructions a number.
   static func jsonArray(_ numbers: some Sequence<Int>) -> String {
     var bytes: [UInt8] = [UInt8(ascii: "[")]
-    var digits: [UInt8] = []
     for number in numbers {
       if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
       if number < 0 { bytes.append(UInt8(ascii: "-")) }
+      // The digits last first, then turned around in place.
+      let start = bytes.count
       var rest = number.magnitude
-      digits.removeAll(keepingCapacity: true)
       repeat {
-        digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
         rest /= 10
       } while rest > 0
-      bytes.append(contentsOf: digits.reversed())
+      bytes[start...].reverse()
     }
     bytes.append(UInt8(ascii: "]"))
     return String(decoding: bytes, as: UTF8.self)

@@ -45,10 +45,12 @@ struct RecurrenceRule {
   }
 
   /// Whether the rule has any BY part (which may add instances inside one FREQ period).
-  var hasByParts: Bool {
-    !(bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty
-      && byMonthDay.isEmpty && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty
-      && bySetPosition.isEmpty)
+  var hasByParts: Bool { !byDay.isEmpty || hasByPartsBesidesDay }
+
+  /// Whether the rule has a BY part other than BYDAY.
+  var hasByPartsBesidesDay: Bool {
+    !(bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byMonthDay.isEmpty
+      && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty && bySetPosition.isEmpty)
   }
 
 }

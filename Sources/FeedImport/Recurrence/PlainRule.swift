@@ -76,9 +76,7 @@ extension SeriesExpander {
     // the weekday standup), whatever WKST.
     let everyDay = rule.frequency == .daily && rule.interval <= 1
     guard rule.frequency == .weekly || everyDay, rule.rscale == nil, !rule.byDay.isEmpty,
-      rule.bySecond.isEmpty, rule.byMinute.isEmpty, rule.byHour.isEmpty,
-      rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNumber.isEmpty,
-      rule.byMonth.isEmpty, rule.bySetPosition.isEmpty
+      !rule.hasByPartsBesidesDay
     else { return nil }
     // The weekdays met, a bit each (asked at every expansion: no set, no copy of the rule).
     var met: UInt8 = 0
