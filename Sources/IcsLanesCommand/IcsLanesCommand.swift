@@ -241,5 +241,6 @@ struct IcsLanesCommand: ParsableCommand {
     if stats {
       for layout in layouts { Diagnostics.printStats(layout) }
     }
+    KeptUntilExit.keep(result)
   }
 }

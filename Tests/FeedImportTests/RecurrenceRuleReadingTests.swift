@@ -65,4 +65,31 @@ import Testing
     }
     #expect(back == expected)
   }
+
+  /// The BY lists live in one box the rule's copies share (copying a rule is then one reference
+  /// count): a rule is still a value. Changing one list of a copy changes neither the rule it
+  /// was copied from nor its other lists, each list alone, and a rule without lists reads nine
+  /// empty ones.
+  @Test(arguments: rules) func aRuleIsAValueThoughItsListsAreShared(text: String) {
+    var parsed = icalrecurrencetype_from_string(text)
+    let original = withUnsafePointer(to: &parsed) { RecurrenceRule($0, zone: { _ in nil }) }
+    let expected = Self.lists(original)
+    let setters: [(inout RecurrenceRule, [Int16]) -> Void] = [
+      { $0.bySecond = $1 }, { $0.byMinute = $1 }, { $0.byHour = $1 }, { $0.byDay = $1 },
+      { $0.byMonthDay = $1 }, { $0.byYearDay = $1 }, { $0.byWeekNumber = $1 },
+      { $0.byMonth = $1 }, { $0.bySetPosition = $1 },
+    ]
+    for (index, set) in setters.enumerated() {
+      var copy = original
+      set(&copy, [7, -7])
+      var changed = expected
+      changed[index] = [7, -7]
+      #expect(Self.lists(copy) == changed, "list \(index) of \(text)")
+      #expect(Self.lists(original) == expected, "list \(index) of \(text)")
+    }
+    let bare = RecurrenceRule(
+      frequency: .daily, until: WallTime(), count: 3, interval: 1, weekStart: 0)
+    #expect(Self.lists(bare) == Array(repeating: [], count: 9))
+    #expect(!bare.hasByParts)
+  }
 }

@@ -247,6 +247,12 @@ private struct OutcomeReader {
   }
 
   mutating func integer() -> Int? {
+    // Most values (fields of a time, counts, flags) are one byte.
+    if offset < bytes.endIndex, bytes[offset] < 0x80 {
+      let raw = Int(bytes[offset])
+      offset += 1
+      return (raw >> 1) ^ -(raw & 1)
+    }
     var raw: UInt = 0
     var shift: UInt = 0
     while true {

@@ -17,18 +17,17 @@ extension RecurrenceRule {
     self.init(
       frequency: RecurrenceFrequency(rawValue: rule.pointee.freq.rawValue),
       until: WallTime(until, zone: zone(until.zone)), count: rule.pointee.count,
-      interval: rule.pointee.interval, weekStart: Int(rule.pointee.week_start.rawValue))
-    bySecond = RecurrenceRule.values(rule, \.by_second)
-    byMinute = RecurrenceRule.values(rule, \.by_minute)
-    byHour = RecurrenceRule.values(rule, \.by_hour)
-    byDay = RecurrenceRule.values(rule, \.by_day)
-    byMonthDay = RecurrenceRule.values(rule, \.by_month_day)
-    byYearDay = RecurrenceRule.values(rule, \.by_year_day)
-    byWeekNumber = RecurrenceRule.values(rule, \.by_week_no)
-    byMonth = RecurrenceRule.values(rule, \.by_month)
-    bySetPosition = RecurrenceRule.values(rule, \.by_set_pos)
-    rscale = rule.pointee.rscale.map { String(cString: $0) }
-    skip = rule.pointee.skip.rawValue
+      interval: rule.pointee.interval, weekStart: Int(rule.pointee.week_start.rawValue),
+      bySecond: RecurrenceRule.values(rule, \.by_second),
+      byMinute: RecurrenceRule.values(rule, \.by_minute),
+      byHour: RecurrenceRule.values(rule, \.by_hour),
+      byDay: RecurrenceRule.values(rule, \.by_day),
+      byMonthDay: RecurrenceRule.values(rule, \.by_month_day),
+      byYearDay: RecurrenceRule.values(rule, \.by_year_day),
+      byWeekNumber: RecurrenceRule.values(rule, \.by_week_no),
+      byMonth: RecurrenceRule.values(rule, \.by_month),
+      bySetPosition: RecurrenceRule.values(rule, \.by_set_pos),
+      rscale: rule.pointee.rscale.map { String(cString: $0) }, skip: rule.pointee.skip.rawValue)
   }
 
   /// Runs `body` with the libical rule of this value; its RSCALE pointer is valid only inside

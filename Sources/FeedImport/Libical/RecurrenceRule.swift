@@ -12,21 +12,80 @@ struct RecurrenceRule {
   var interval: Int16
   /// WKST: 0 when absent, else 1 = Sunday … 7 = Saturday.
   var weekStart: Int
-  var bySecond: [Int16] = []
-  var byMinute: [Int16] = []
-  var byHour: [Int16] = []
+  /// The nine BY lists, in one box that copies of the rule share: a rule is copied several
+  /// times in each expansion, and nine arrays took nine reference counts a copy (and nine
+  /// releases), one box takes one.
+  private var box: ByListsBox
+  var bySecond: [Int16] {
+    get { box.lists.bySecond }
+    set { box = box.with(\.bySecond, newValue) }
+  }
+  var byMinute: [Int16] {
+    get { box.lists.byMinute }
+    set { box = box.with(\.byMinute, newValue) }
+  }
+  var byHour: [Int16] {
+    get { box.lists.byHour }
+    set { box = box.with(\.byHour, newValue) }
+  }
   /// BYDAY, encoded as libical does (weekday plus 8 × position; see ``RecurrenceRule/weekday(_:)``).
-  var byDay: [Int16] = []
-  var byMonthDay: [Int16] = []
-  var byYearDay: [Int16] = []
-  var byWeekNumber: [Int16] = []
+  var byDay: [Int16] {
+    get { box.lists.byDay }
+    set { box = box.with(\.byDay, newValue) }
+  }
+  var byMonthDay: [Int16] {
+    get { box.lists.byMonthDay }
+    set { box = box.with(\.byMonthDay, newValue) }
+  }
+  var byYearDay: [Int16] {
+    get { box.lists.byYearDay }
+    set { box = box.with(\.byYearDay, newValue) }
+  }
+  var byWeekNumber: [Int16] {
+    get { box.lists.byWeekNumber }
+    set { box = box.with(\.byWeekNumber, newValue) }
+  }
   /// BYMONTH, encoded as libical does (RFC 7529 leap months).
-  var byMonth: [Int16] = []
-  var bySetPosition: [Int16] = []
+  var byMonth: [Int16] {
+    get { box.lists.byMonth }
+    set { box = box.with(\.byMonth, newValue) }
+  }
+  var bySetPosition: [Int16] {
+    get { box.lists.bySetPosition }
+    set { box = box.with(\.bySetPosition, newValue) }
+  }
   /// RSCALE (RFC 7529), when the rule has one.
   var rscale: String?
   /// SKIP (RFC 7529), libical's value.
   var skip: UInt32 = 0
+
+  /// A rule from its fields.
+  init(
+    frequency: RecurrenceFrequency?, until: WallTime, count: Int32, interval: Int16,
+    weekStart: Int, bySecond: [Int16] = [], byMinute: [Int16] = [], byHour: [Int16] = [],
+    byDay: [Int16] = [], byMonthDay: [Int16] = [], byYearDay: [Int16] = [],
+    byWeekNumber: [Int16] = [], byMonth: [Int16] = [], bySetPosition: [Int16] = [],
+    rscale: String? = nil, skip: UInt32 = 0
+  ) {
+    self.frequency = frequency
+    self.until = until
+    self.count = count
+    self.interval = interval
+    self.weekStart = weekStart
+    var lists = ByLists()
+    lists.bySecond = bySecond
+    lists.byMinute = byMinute
+    lists.byHour = byHour
+    lists.byDay = byDay
+    lists.byMonthDay = byMonthDay
+    lists.byYearDay = byYearDay
+    lists.byWeekNumber = byWeekNumber
+    lists.byMonth = byMonth
+    lists.bySetPosition = bySetPosition
+    box = lists.isEmpty ? ByListsBox.none : ByListsBox(lists)
+    self.rscale = rscale
+    self.skip = skip
+  }
 
   /// Whether the rule is YEARLY on weeks of the year (BYWEEKNO, each ±1…53) and at most plain
   /// weekdays (BYDAY), WKST, INTERVAL, COUNT or UNTIL, nothing else: the shape icslanes counts
@@ -53,4 +112,43 @@ struct RecurrenceRule {
       && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty && bySetPosition.isEmpty)
   }
 
+}
+
+/// The box of a rule's nine BY lists, shared by the rule's copies and never changed: a change
+/// to one list makes a new box (``with(_:_:)``).
+private final class ByListsBox: Sendable {
+  let lists: ByLists
+
+  /// The box every rule without BY lists shares.
+  static let none = ByListsBox(ByLists())
+
+  init(_ lists: ByLists) {
+    self.lists = lists
+  }
+
+  /// A box of these lists with `field` set to `values`.
+  func with(_ field: WritableKeyPath<ByLists, [Int16]>, _ values: [Int16]) -> ByListsBox {
+    var changed = lists
+    changed[keyPath: field] = values
+    return ByListsBox(changed)
+  }
+}
+
+/// A rule's nine BY lists, as a value.
+private struct ByLists: Sendable {
+  var bySecond: [Int16] = []
+  var byMinute: [Int16] = []
+  var byHour: [Int16] = []
+  var byDay: [Int16] = []
+  var byMonthDay: [Int16] = []
+  var byYearDay: [Int16] = []
+  var byWeekNumber: [Int16] = []
+  var byMonth: [Int16] = []
+  var bySetPosition: [Int16] = []
+
+  var isEmpty: Bool {
+    bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty
+      && byMonthDay.isEmpty && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty
+      && bySetPosition.isEmpty
+  }
 }

@@ -25,6 +25,8 @@ struct InstanceSet {
   mutating func set(_ instance: SeriesInstance?, at key: Int64) {
     if byKey == nil {
       if let instance, ordered.last.map({ $0.key < key }) ?? true {
+        // Room for a month of a weekly series at once, not grown 1, 2, 4, 8.
+        if ordered.isEmpty { ordered.reserveCapacity(8) }
         ordered.append(instance)
         return
       }

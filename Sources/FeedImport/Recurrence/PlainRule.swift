@@ -140,7 +140,9 @@ extension SeriesExpander {
       if !days.contains(LibicalWeekday.of(startDay.ordinal)) { remaining -= 1 }
     } else {
       let earliestDay = firstCountedDay(before: earliest)
-      week = max(0, (earliestDay - firstWeek) / stride - 1)
+      // The first of the rule's weeks that holds a day on or after `earliestDay` (the one
+      // before ends before it: a week's days are fewer than its stride).
+      week = max(0, (earliestDay - firstWeek) / stride)
     }
     while remaining > 0 {
       let weekStart = firstWeek + week * stride

@@ -100,6 +100,12 @@ enum SegmentObjectBytes {
   /// Where the next byte goes; the caller has made room for all it writes.
   private struct Cursor {
     var at: UnsafeMutablePointer<UInt8>
+    /// The last day's text: a segment's times and days mostly fall on one day.
+    var days = ISODayMemo()
+
+    init(at start: UnsafeMutablePointer<UInt8>) {
+      at = start
+    }
 
     mutating func byte(_ value: UInt8) {
       at.initialize(to: value)
@@ -146,7 +152,9 @@ enum SegmentObjectBytes {
 
     /// A start, end or recurrence id, quoted; false when its text is not the usual width.
     mutating func time(_ time: LocalDateTime) -> Bool {
-      guard let count = time.writeUsualContractText(at: at + 1) else { return false }
+      guard let count = time.writeUsualContractText(at: at + 1, days: &days) else {
+        return false
+      }
       byte(JSONBytes.quote)
       at += count
       byte(JSONBytes.quote)
@@ -155,7 +163,7 @@ enum SegmentObjectBytes {
 
     /// A day, quoted; false when its year is not of four digits.
     mutating func day(_ day: Day) -> Bool {
-      guard day.writeFourDigitYearISO(at: at + 1) else { return false }
+      guard days.write(day, at: at + 1) else { return false }
       byte(JSONBytes.quote)
       at += 10
       byte(JSONBytes.quote)

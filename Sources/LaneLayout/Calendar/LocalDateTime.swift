@@ -178,9 +178,16 @@ public struct LocalDateTime: Sendable, Hashable, Codable, CustomStringConvertibl
   /// a field takes another (a year outside 0–9999, a clock field or an offset's hours of 100 or
   /// more).
   package func writeUsualContractText(at base: UnsafeMutablePointer<UInt8>) -> Int? {
-    guard hasUsualWidth else { return nil }
-    let (year, month, dayOfMonth) = day.components
-    Day.writeISO(year: year, month: month, day: dayOfMonth, at: base)
+    var days = ISODayMemo()
+    return writeUsualContractText(at: base, days: &days)
+  }
+
+  /// ``writeUsualContractText(at:)``, the day's ten bytes taken from `days` when it holds
+  /// them.
+  package func writeUsualContractText(
+    at base: UnsafeMutablePointer<UInt8>, days: inout ISODayMemo
+  ) -> Int? {
+    guard hasUsualWidth, days.write(day, at: base) else { return nil }
     guard let utcOffset else { return 10 }
     base[10] = UInt8(ascii: "T")
     Day.writeDigits(hour, 2, at: base + 11)
