@@ -72,16 +72,10 @@ struct RecurrenceRule {
     self.count = count
     self.interval = interval
     self.weekStart = weekStart
-    var lists = ByLists()
-    lists.bySecond = bySecond
-    lists.byMinute = byMinute
-    lists.byHour = byHour
-    lists.byDay = byDay
-    lists.byMonthDay = byMonthDay
-    lists.byYearDay = byYearDay
-    lists.byWeekNumber = byWeekNumber
-    lists.byMonth = byMonth
-    lists.bySetPosition = bySetPosition
+    let lists = ByLists(
+      bySecond: bySecond, byMinute: byMinute, byHour: byHour, byDay: byDay,
+      byMonthDay: byMonthDay, byYearDay: byYearDay, byWeekNumber: byWeekNumber, byMonth: byMonth,
+      bySetPosition: bySetPosition)
     box = lists.isEmpty ? ByListsBox.none : ByListsBox(lists)
     self.rscale = rscale
     self.skip = skip

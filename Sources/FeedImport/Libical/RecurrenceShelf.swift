@@ -54,7 +54,7 @@ extension RecurrenceRule {
   private static func sameBytes(_ one: String?, _ other: String?) -> Bool {
     switch (one, other) {
     case (nil, nil): true
-    case (let one?, let other?): one.utf8.elementsEqual(other.utf8)
+    case (let one?, let other?): ExactText.same(one, other)
     default: false
     }
   }

@@ -117,10 +117,11 @@ final class TimeZoneResolver {
     return zone
   }
 
-  /// Whether `bytes` and `other` are the same bytes.
+  /// Whether `bytes` and `other` are the same bytes (`ExactText.same`, by `memcmp`).
   private static func same(_ bytes: [UInt8], _ other: ArraySlice<UInt8>) -> Bool {
-    guard bytes.count == other.count else { return false }
-    return bytes.withUnsafeBytes { left in other.withUnsafeBytes { left.elementsEqual($0) } }
+    bytes.withUnsafeBufferPointer { left in
+      other.withUnsafeBufferPointer { ExactText.same(left, $0) }
+    }
   }
 
   /// Forgets the zones TZIDs were found to name: this calendar's zones changed.
