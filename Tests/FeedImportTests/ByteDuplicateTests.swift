@@ -111,6 +111,50 @@ struct ByteDuplicateTests {
     try expectSameAsWhole(text, duplicates: 3, settled: true)
   }
 
+  @Test("more duplicates than are worded: all counted, the first by line worded, as libical's")
+  func moreDuplicatesThanWorded() throws {
+    // 700 series far from the month, each with four overrides of one instance written alike
+    // (SEQUENCE 0, 1, 0, 1) and two of another: 2,800 duplicates, more than twice the
+    // warnings worded, met in the order of their UIDs' keys, which is not the order of lines.
+    var lines = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:inside@example",
+      "DTSTART:20240805T090000Z", "DURATION:PT1H", "SUMMARY:Inside", "END:VEVENT",
+    ]
+    for series in 0..<700 {
+      let uid = "series-\(series)@example"
+      lines += [
+        "BEGIN:VEVENT", "UID:\(uid)", "DTSTART:20250106T090000Z", "DURATION:PT1H",
+        "RRULE:FREQ=WEEKLY;COUNT=20", "SUMMARY:Series \(series)", "END:VEVENT",
+      ]
+      for copy in 0..<6 {
+        let replaced = copy < 4 ? "20250113T090000Z" : "20250120T090000Z"
+        lines += [
+          "BEGIN:VEVENT", "UID:\(uid)", "RECURRENCE-ID:\(replaced)", "SEQUENCE:\(copy % 2)",
+          "DTSTART:\(replaced.prefix(9))1\(copy)0000Z", "SUMMARY:Moved \(copy)", "END:VEVENT",
+        ]
+      }
+    }
+    lines.append("END:VCALENDAR")
+    let text = lines.joined(separator: "\r\n") + "\r\n"
+    var (loader, conflicts, duplicates) = try ByteDuplicateTests.scanned(text)
+    #expect(conflicts.isEmpty)
+    #expect(duplicates.count == 700)
+    let undecided = try loader.decideDuplicates(
+      for: duplicates, from: ByteSource(bytes: Array(text.utf8)))
+    #expect(undecided.isEmpty)
+    #expect(loader.byteDuplicateCount == 2_800)
+    let worded = loader.byteDuplicates.map(\.foundAt)
+    #expect(worded.count == FeedLoader.warningLimit)
+    #expect(worded == worded.sorted())
+    // Series s begins at line 9 + 49·s; its overrides' copy c at 16 + 49·s + 7·c, and every
+    // copy but each instance's first is found.
+    let expected = (0..<700).flatMap { series in
+      [1, 2, 3, 5].map { 16 + 49 * series + 7 * $0 }
+    }
+    #expect(worded == Array(expected.prefix(FeedLoader.warningLimit)))
+    try expectSameAsWhole(text, duplicates: 2_800, settled: true)
+  }
+
   @Test("overrides of neighbouring days are two instances, with or without an index")
   func neighbouringDays() throws {
     // The weekly series' instances on 13 and 20 January; the second override moves a

@@ -54,23 +54,53 @@ extension FeedLoader {
     throws(ImportError) -> Set<Int>
   {
     var undecided: Set<Int> = []
-    var overrides: [Int: [PassedOverride]] = [:]
-    for override in tally.passedOver.overrides where uids.contains(override.uid) {
-      overrides[override.uid, default: []].append(override)
-    }
-    var plain: [Int: [Int]] = [:]
-    for (index, key) in tally.passedOver.uids.enumerated() where uids.contains(key) {
-      let line = tally.passedOver.lines[index]
-      if line == ScanTally.unknownLine { undecided.insert(key) }
-      plain[key, default: []].append(Int(line))
+    // The passed-over events of `uids` as positions in the tally's keys, in (UID key, file)
+    // order: 8 bytes an event, where a dictionary of small arrays took about a hundred, and
+    // made the peak of twelve months of a million-event mail export.
+    let overridePositions = FeedLoader.positions(
+      of: uids, count: tally.passedOver.overrides.count
+    ) { tally.passedOver.overrides[$0].uid }
+    let plainPositions = FeedLoader.positions(of: uids, count: tally.passedOver.uids.count) {
+      tally.passedOver.uids[$0]
     }
     let buffer = EventSweep.makeBuffer()
     defer { buffer.deallocate() }
-    /// A duplicate found: where, the loser's and the winner's lines, and the UID's text.
-    var found: [(foundAt: Int, loser: Int, winner: Int, uid: String)] = []
-    for uid in Set(overrides.keys).union(plain.keys).sorted() where !undecided.contains(uid) {
-      let plainLines = plain[uid] ?? []
-      let lines = plainLines + (overrides[uid] ?? []).map(\.line)
+    /// The duplicates found, and the first of them in the order of the lines that found them
+    /// (where, the loser's and the winner's lines, and the UID's text): no more are worded.
+    var foundCount = 0
+    var firstFound = FirstDuplicates(limit: FeedLoader.warningLimit)
+    var nextOverride = 0
+    var nextPlain = 0
+    while true {
+      let overrideUID =
+        overridePositions.indices.contains(nextOverride)
+        ? tally.passedOver.overrides[overridePositions[nextOverride]].uid : nil
+      let plainUID =
+        plainPositions.indices.contains(nextPlain)
+        ? tally.passedOver.uids[plainPositions[nextPlain]] : nil
+      guard let uid = [overrideUID, plainUID].compactMap({ $0 }).min() else { break }
+      var members: [PassedOverride] = []
+      while overridePositions.indices.contains(nextOverride),
+        tally.passedOver.overrides[overridePositions[nextOverride]].uid == uid
+      {
+        members.append(tally.passedOver.overrides[overridePositions[nextOverride]])
+        nextOverride += 1
+      }
+      var plainLines: [Int] = []
+      var lineUnknown = false
+      while plainPositions.indices.contains(nextPlain),
+        tally.passedOver.uids[plainPositions[nextPlain]] == uid
+      {
+        let line = tally.passedOver.lines[plainPositions[nextPlain]]
+        if line == ScanTally.unknownLine { lineUnknown = true }
+        plainLines.append(Int(line))
+        nextPlain += 1
+      }
+      guard !lineUnknown else {
+        undecided.insert(uid)
+        continue
+      }
+      let lines = plainLines + members.map(\.line)
       guard let first = lines.min() else { continue }
       let calendar = FeedLoader.calendar(ofLine: first, tally.calendarLines)
       guard
@@ -82,7 +112,6 @@ extension FeedLoader {
         continue
       }
       // The events without RECURRENCE-ID share one key: their SEQUENCE is read again.
-      var members = overrides[uid] ?? []
       var readable = true
       for line in plainLines {
         guard
@@ -114,15 +143,15 @@ extension FeedLoader {
         let winner = earlier.sequence >= member.sequence ? earlier : member
         let loser = winner.line == earlier.line ? member : earlier
         chosen[member.instanceKey] = winner
-        found.append((member.line, loser.line, winner.line, text))
+        foundCount += 1
+        firstFound.add((member.line, loser.line, winner.line, text))
       }
     }
     // Each settled duplicate is no longer passed over but counted as a duplicate; the first
     // of them in the order of the lines that found them are worded (``warningLimit``).
-    for _ in found { countReadAgain() }
-    byteDuplicateCount += found.count
-    found.sort { $0.foundAt < $1.foundAt }
-    byteDuplicates += found.prefix(FeedLoader.warningLimit).map { duplicate in
+    for _ in 0..<foundCount { countReadAgain() }
+    byteDuplicateCount += foundCount
+    byteDuplicates += firstFound.sorted().map { duplicate in
       (
         duplicate.foundAt,
         ImportWarning(
@@ -133,6 +162,13 @@ extension FeedLoader {
       )
     }
     return undecided
+  }
+
+  /// The positions `0..<count` whose key (`key`) is in `uids`, in (key, position) order.
+  private static func positions(of uids: Set<Int>, count: Int, key: (Int) -> Int) -> [Int] {
+    var positions = (0..<count).filter { uids.contains(key($0)) }
+    positions.sort { (key($0), $0) < (key($1), $1) }
+    return positions
   }
 
   /// What ``decideDuplicates(for:from:)`` reads of the passed-over VEVENT that starts at line
@@ -188,4 +224,26 @@ private struct DuplicateFacts {
   let uidIsPlain: Bool
   let overridesInstance: Bool
   let sequence: Int?
+}
+
+/// The first duplicates found, in the order of the lines that found them, of however many are
+/// added: at most twice `limit` are held at a time.
+private struct FirstDuplicates {
+  /// A duplicate: the line that found it, the loser's and the winner's lines, the UID's text.
+  typealias Duplicate = (foundAt: Int, loser: Int, winner: Int, uid: String)
+
+  let limit: Int
+  private var held: [Duplicate] = []
+
+  init(limit: Int) { self.limit = limit }
+
+  mutating func add(_ duplicate: Duplicate) {
+    held.append(duplicate)
+    if held.count >= 2 * max(limit, 1) { held = sorted() }
+  }
+
+  /// The first `limit` of those added, by the line that found them (each line finds one).
+  func sorted() -> [Duplicate] {
+    Array(held.sorted { $0.foundAt < $1.foundAt }.prefix(limit))
+  }
 }
