@@ -71,26 +71,23 @@ extension FeedLoader {
     var firstFound = FirstDuplicates(limit: FeedLoader.warningLimit)
     var nextOverride = 0
     var nextPlain = 0
-    while true {
-      let overrideUID =
-        overridePositions.indices.contains(nextOverride)
-        ? tally.passedOver.overrides[overridePositions[nextOverride]].uid : nil
-      let plainUID =
-        plainPositions.indices.contains(nextPlain)
-        ? tally.passedOver.uids[plainPositions[nextPlain]] : nil
-      guard let uid = [overrideUID, plainUID].compactMap({ $0 }).min() else { break }
+    /// The UID key of the `next`-th override (plain event) in that order; nil past the last.
+    func overrideUID(_ next: Int) -> Int? {
+      overridePositions.indices.contains(next)
+        ? tally.passedOver.overrides[overridePositions[next]].uid : nil
+    }
+    func plainUID(_ next: Int) -> Int? {
+      plainPositions.indices.contains(next) ? tally.passedOver.uids[plainPositions[next]] : nil
+    }
+    while let uid = [overrideUID(nextOverride), plainUID(nextPlain)].compactMap({ $0 }).min() {
       var members: [PassedOverride] = []
-      while overridePositions.indices.contains(nextOverride),
-        tally.passedOver.overrides[overridePositions[nextOverride]].uid == uid
-      {
+      while overrideUID(nextOverride) == uid {
         members.append(tally.passedOver.overrides[overridePositions[nextOverride]])
         nextOverride += 1
       }
       var plainLines: [Int] = []
       var lineUnknown = false
-      while plainPositions.indices.contains(nextPlain),
-        tally.passedOver.uids[plainPositions[nextPlain]] == uid
-      {
+      while plainUID(nextPlain) == uid {
         let line = tally.passedOver.lines[plainPositions[nextPlain]]
         if line == ScanTally.unknownLine { lineUnknown = true }
         plainLines.append(Int(line))

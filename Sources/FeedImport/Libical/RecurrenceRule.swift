@@ -98,13 +98,10 @@ struct RecurrenceRule {
   }
 
   /// Whether the rule has any BY part (which may add instances inside one FREQ period).
-  var hasByParts: Bool { !byDay.isEmpty || hasByPartsBesidesDay }
+  var hasByParts: Bool { !box.lists.isEmpty }
 
   /// Whether the rule has a BY part other than BYDAY.
-  var hasByPartsBesidesDay: Bool {
-    !(bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byMonthDay.isEmpty
-      && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty && bySetPosition.isEmpty)
-  }
+  var hasByPartsBesidesDay: Bool { !box.lists.areEmptyBesidesDay }
 
 }
 
@@ -140,9 +137,12 @@ private struct ByLists: Sendable {
   var byMonth: [Int16] = []
   var bySetPosition: [Int16] = []
 
-  var isEmpty: Bool {
-    bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty
-      && byMonthDay.isEmpty && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty
-      && bySetPosition.isEmpty
+  /// No list has a value.
+  var isEmpty: Bool { byDay.isEmpty && areEmptyBesidesDay }
+
+  /// No list but BYDAY's has a value.
+  var areEmptyBesidesDay: Bool {
+    bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byMonthDay.isEmpty
+      && byYearDay.isEmpty && byWeekNumber.isEmpty && byMonth.isEmpty && bySetPosition.isEmpty
   }
 }
