@@ -137,12 +137,18 @@ struct IcsLanesCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: .hidden)
   var today: Day?
 
+  @Flag(name: .shortAndLong, help: "Print errors only: no warnings and no progress line.")
+  var quiet = false
+
+  @Flag(help: "List every warning, instead of one line for each kind of more than three.")
+  var verbose = false
+
   @OptionGroup(title: "Filters and colours")
   var details: DetailOptions
 
   /// The request with a progress line on a terminal (erased once the feeds are loaded).
   func requestWithProgress(_ settings: CommandSettings) -> (LayoutRequest, ProgressLine) {
-    let progress = ProgressLine()
+    let progress = quiet ? ProgressLine(enabled: false) : ProgressLine()
     var request = settings.request
     request.progress = progress.report
     return (request, progress)
@@ -152,7 +158,7 @@ struct IcsLanesCommand: ParsableCommand {
   /// feed has, then the library's warnings (each list capped on its own).
   func printWarnings(_ result: LayoutResult) {
     Diagnostics.printWarnings(details.unknownCalendarWarnings(result.calendarNames))
-    Diagnostics.printWarnings(result.warnings.map(\.description))
+    Diagnostics.printWarnings(result.warnings)
   }
 
   static func main() {
@@ -206,6 +212,11 @@ struct IcsLanesCommand: ParsableCommand {
   }
 
   func run() throws {
+    if quiet && verbose {
+      throw CommandFailure(
+        message: "--quiet and --verbose cannot be used together", code: ExitCodes.usage)
+    }
+    Diagnostics.mode = quiet ? .quiet : verbose ? .all : .summary
     let settings = try CommandSettings(self)
     if format == .json, settings.request.count > 1, !strict {
       // Month after month, each written as soon as it is laid out: memory stays that of one.
