@@ -88,7 +88,8 @@ struct IcsLanesCommand: ParsableCommand {
 
   @Option(
     help:
-      "Output format: text, json, html (one self-contained page) or agenda (a list, day by day).")
+      "Output format: text, json, html (one self-contained page) or agenda (a list, day by day; text narrower than 50 columns is one too)."
+  )
   var format: OutputFormat = .text
 
   @Option(
@@ -136,6 +137,23 @@ struct IcsLanesCommand: ParsableCommand {
 
   @Option(parsing: .unconditional, help: .hidden)
   var today: Day?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "List days in the agenda from this one, today or YYYY-MM-DD, as khal list does: 7 days, or as --days or --to say.",
+      valueName: "today|date"))
+  var from: FirstDay?
+
+  @Option(
+    parsing: .unconditional, help: "How many days the agenda lists (from --from, else today).")
+  var days: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The last day the agenda lists, YYYY-MM-DD (from --from, else today).", valueName: "date"))
+  var to: Day?
 
   @Flag(name: .shortAndLong, help: "Print errors only: no warnings and no progress line.")
   var quiet = false
@@ -233,7 +251,7 @@ struct IcsLanesCommand: ParsableCommand {
     printWarnings(result)
     // Written as it is made: a month of a big feed is megabytes of output.
     let output = StreamedOutput()
-    switch format {
+    switch settings.format {
     case .json:
       JSONLayoutRenderer.stream(layouts) { output.write($0) }
       output.write([UInt8(ascii: "\n")])
@@ -248,7 +266,7 @@ struct IcsLanesCommand: ParsableCommand {
         names: settings.names, today: settings.today, maxLanes: maxLanes)
       renderer.write(layouts) { output.write($0) }
     case .agenda:
-      output.write(AgendaRenderer(names: settings.names).render(layouts))
+      output.write(settings.agenda.render(layouts))
     }
     try output.finish()
     if stats {
