@@ -30,7 +30,7 @@ extension ByteSource {
     var template = Array((NSTemporaryDirectory() + "/icslanes-input-XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }
-      let made = mkostemp(base, O_CLOEXEC)
+      let made = mkstemp(base)
       if made >= 0 { unlink(base) }
       return made
     }
