@@ -288,7 +288,7 @@ struct HTMLMonthRendererTests {
     #expect(html.contains("@page { size: landscape;"))
     #expect(html.contains(".overlay, .overlay:target, .more { display: none; }"))
     #expect(html.contains(".bar.x { display: block; }"))
-    #expect(html.contains("repeat(var(--all), 1.55rem)"))
+    #expect(html.contains("repeat(var(--all), 1.2rem)"))
     // The overlays stack above everything and scroll within their height.
     #expect(html.contains(".overlay { display: none; position: fixed; z-index: 100;"))
     #expect(html.contains("max-height: min(60vh, 24rem); overflow: auto;"))

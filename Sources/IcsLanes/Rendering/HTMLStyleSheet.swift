@@ -127,7 +127,9 @@ public enum HTMLStyleSheet {
       :root { --line: #9aa0a6; --today: transparent; --page: #fff; --ink: #000; }
       .overlay, .overlay:target, .more { display: none; }
       .bar.x { display: block; }
-      .week[style] { grid-template-rows: 1.9rem repeat(var(--all), 1.55rem) 1fr; }
+      .week { min-height: 4.5rem; }
+      .week[style] { grid-template-rows: 1.6rem repeat(var(--all), 1.2rem) 1fr; }
+      .bar { line-height: 1.2rem; font-size: .68rem; }
       body { margin: 0; }
       .icslanes .month,
       .icslanes:not(:has(.month:target, .month :target)) .month:not(:first-of-type),
