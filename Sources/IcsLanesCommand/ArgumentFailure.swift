@@ -8,18 +8,19 @@ import LaneLayout
 /// values parse themselves (``ArgumentValue``) the command says what the value should be, with
 /// the message and exit code it gives for the same text in the configuration file's place.
 enum ArgumentFailure {
-  /// The value types of the command's options, by property name.
-  static let valueTypes: [String: any ArgumentValue.Type] = [
-    "month": YearMonth.self, "tz": DisplayZone.self, "weekStart": Weekday.self,
-    "today": Day.self,
+  /// The value types of the command's options and the options' names, by property name.
+  static let valueTypes: [String: (type: any ArgumentValue.Type, option: String)] = [
+    "month": (YearMonth.self, "--month"), "tz": (DisplayZone.self, "--tz"),
+    "weekStart": (Weekday.self, "--week-start"), "today": (Day.self, "--today"),
+    "from": (FirstDay.self, "--from"), "to": (Day.self, "--to"),
   ]
 
   /// The failure for `error` when it is an option's value that did not convert, else nil.
   static func failure(for error: Error) -> CommandFailure? {
     guard let (property, text) = unconvertedValue(in: error),
-      let type = valueTypes[property]
+      let (type, option) = valueTypes[property]
     else { return nil }
-    return type.invalid(text)
+    return type.invalid(text, option: option)
   }
 
   /// The property name and the text of the value in ArgumentParser's `unableToParseValue`

@@ -6,8 +6,8 @@ import LaneLayout
 /// A value that parses itself from a command-line argument and says, as the command says it,
 /// what is wrong with a text that is not one.
 protocol ArgumentValue: ExpressibleByArgument {
-  /// The failure for `text`, given to this value's option, which is not a value.
-  static func invalid(_ text: String) -> CommandFailure
+  /// The failure for `text`, given to `option`, which is not a value.
+  static func invalid(_ text: String, option: String) -> CommandFailure
 }
 
 extension YearMonth: ExpressibleByArgument, ArgumentValue {
@@ -16,7 +16,7 @@ extension YearMonth: ExpressibleByArgument, ArgumentValue {
     self.init(iso: argument)
   }
 
-  static func invalid(_ text: String) -> CommandFailure {
+  static func invalid(_ text: String, option: String) -> CommandFailure {
     CommandFailure(IcsLanesError.invalidMonth(text))
   }
 }
@@ -27,7 +27,7 @@ extension DisplayZone: ExpressibleByArgument, ArgumentValue {
     self.init(named: argument)
   }
 
-  static func invalid(_ text: String) -> CommandFailure {
+  static func invalid(_ text: String, option: String) -> CommandFailure {
     CommandFailure(IcsLanesError.unknownTimeZone(text))
   }
 }
@@ -41,7 +41,7 @@ extension Weekday: ExpressibleByArgument, ArgumentValue {
   /// None listed: the help names the weekdays itself, and a prefix such as `mo` is taken too.
   public static var allValueStrings: [String] { [] }
 
-  static func invalid(_ text: String) -> CommandFailure {
+  static func invalid(_ text: String, option: String) -> CommandFailure {
     CommandFailure(
       message: "--week-start \"\(text)\" is not a weekday: use sunday … saturday",
       code: ExitCodes.usage)
@@ -55,8 +55,30 @@ extension Day: ExpressibleByArgument, ArgumentValue {
     self = day
   }
 
-  static func invalid(_ text: String) -> CommandFailure {
+  static func invalid(_ text: String, option: String) -> CommandFailure {
     CommandFailure(
-      message: "--today \"\(text)\" is not a date: use YYYY-MM-DD", code: ExitCodes.usage)
+      message: "\(option) \"\(text)\" is not a date: use YYYY-MM-DD", code: ExitCodes.usage)
+  }
+}
+
+/// The first day `--from` lists: `today` (in the display zone) or a date.
+enum FirstDay: ExpressibleByArgument, ArgumentValue {
+  case today
+  case day(Day)
+
+  init?(argument: String) {
+    if argument == "today" {
+      self = .today
+    } else if let day = Day(argument: argument) {
+      self = .day(day)
+    } else {
+      return nil
+    }
+  }
+
+  static func invalid(_ text: String, option: String) -> CommandFailure {
+    CommandFailure(
+      message: "\(option) \"\(text)\" is not a day: use today or YYYY-MM-DD",
+      code: ExitCodes.usage)
   }
 }

@@ -9,10 +9,15 @@ import LaneLayout
 struct CommandSettings {
   /// The whole request, feeds included, as the library's facade takes it.
   let request: LayoutRequest
+  /// The output format: `--format`'s, or the agenda for `--from` and for text too narrow for
+  /// the grid.
+  let format: OutputFormat
   let width: Int
   let today: Day?
   let names: CalendarNames
   let color: Bool
+  /// The agenda's renderer, its days, colours and width set.
+  let agenda: AgendaRenderer
 
   /// Seconds a URL may stay silent.
   let timeout: Double
@@ -24,30 +29,48 @@ struct CommandSettings {
     let settings = SettingResolver(config: config)
     let zone = try settings.zone(command.tz)
     today = command.today ?? Today.day(in: zone)
-    let first = try command.month ?? CommandSettings.currentMonth(today)
+    let agendaDays = try AgendaRange.days(command, today: today)
+    let (first, count) =
+      try agendaDays.map(AgendaRange.months)
+      ?? (command.month ?? CommandSettings.currentMonth(today), command.months)
     let locale = try settings.locale(command.locale)
     names = locale?.names ?? .english
     let weekStart = try settings.weekStart(command.weekStart, locale: locale?.identifier)
     var request = try CommandSettings.request(
-      command, first: first, zone: zone, weekStart: weekStart)
-    // Narrower than TextGridRenderer.minimumWidth, the grid keeps its minimum and overflows;
-    // wider than Terminal.maximumWidth, it is drawn that wide.
-    let givenWidth = try settings.width(command.width)
-    width = min(givenWidth ?? Terminal.columns ?? 80, Terminal.maximumWidth)
+      command, first: first, count: count, zone: zone, weekStart: weekStart)
+    // Narrower than TextGridRenderer.minimumWidth, text is the agenda; wider than
+    // Terminal.maximumWidth, the grid is drawn that wide.
+    let measured =
+      try settings.width(command.width) ?? Terminal.columns(askingTTY: command.color == .always)
+    width = min(measured ?? 80, Terminal.maximumWidth)
+    let narrow = width < TextGridRenderer.minimumWidth
+    format = command.format == .text && (agendaDays != nil || narrow) ? .agenda : command.format
+    if format == .agenda { request.options.maxLanes = nil }
     timeout = try settings.timeout(command.timeout) ?? 30
     request.feeds = try settings.feeds(command.feeds, environment: environment)
     request.importOptions.strict = command.strict
     request.importOptions.networkTimeout = timeout
     request.prefilter = !command.noPrefilter
-    if let argument = command.index {
-      guard !argument.isEmpty else {
-        throw CommandFailure(
-          message: "--index needs auto, a folder or a file", code: ExitCodes.usage)
-      }
-      request.index = FeedIndexLocation(argument: argument)
-    }
+    request.index = try CommandSettings.index(command.index)
     self.request = request
     color = ColorDecision.usesColor(command.color)
+    var agenda = AgendaRenderer(names: names)
+    agenda.today = today
+    agenda.days = agendaDays
+    agenda.color = color
+    agenda.trueColor = ColorDecision.hasTrueColor()
+    // Cut to the screen's width when it is known, never to the default.
+    agenda.width = measured.map { min($0, Terminal.maximumWidth) }
+    self.agenda = agenda
+  }
+
+  /// The index `--index` asks for, if any.
+  static func index(_ argument: String?) throws(CommandFailure) -> FeedIndexLocation? {
+    guard let argument else { return nil }
+    guard !argument.isEmpty else {
+      throw CommandFailure(message: "--index needs auto, a folder or a file", code: ExitCodes.usage)
+    }
+    return FeedIndexLocation(argument: argument)
   }
 
   /// The month it is now in the display zone, as cal and khal lay out without a month.
@@ -63,7 +86,8 @@ struct CommandSettings {
 
   /// The request without its feeds: the months and the view's options, checked by the library.
   static func request(
-    _ command: IcsLanesCommand, first: YearMonth, zone: DisplayZone, weekStart: Weekday
+    _ command: IcsLanesCommand, first: YearMonth, count: Int, zone: DisplayZone,
+    weekStart: Weekday
   ) throws -> LayoutRequest {
     // The lane cap is checked as given (the library's check); the agenda lists every
     // occurrence, and the HTML page caps lanes itself (it lists what the cap hides under
@@ -72,7 +96,7 @@ struct CommandSettings {
       zone: zone, weekStart: weekStart, maxLanes: command.maxLanes,
       showsOutsideDays: command.outsideDays, stickyLanes: command.stickyLanes)
     var request = try CommandFailure.mapping { () throws(IcsLanesError) in
-      try LayoutRequest(feeds: [], first: first, count: command.months, options: view)
+      try LayoutRequest(feeds: [], first: first, count: count, options: view)
     }
     if command.format == .agenda || command.format == .html { view.maxLanes = nil }
     view.filter = command.details.filter
@@ -164,15 +188,25 @@ enum Terminal {
   /// costs memory and time in proportion to the width).
   static let maximumWidth = TextGridRenderer.maximumWidth
 
-  /// `$COLUMNS`, else the tty's width, else nil.
-  static var columns: Int? {
+  /// `$COLUMNS`, else the width of the terminal on standard output, else (with `askingTTY`,
+  /// when standard output is a pipe, as into `less -R`) the width of the process's terminal,
+  /// else nil.
+  static func columns(askingTTY: Bool = false) -> Int? {
     if let text = getenv("COLUMNS").map({ String(cString: $0) }), let value = Int(text), value > 0 {
       return value
     }
+    if let width = width(of: STDOUT_FILENO) { return width }
+    guard askingTTY else { return nil }
+    let tty = open("/dev/tty", O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+    guard tty >= 0 else { return nil }
+    defer { close(tty) }
+    return width(of: tty)
+  }
+
+  /// The columns of the terminal `descriptor` is, or nil.
+  private static func width(of descriptor: Int32) -> Int? {
     var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
-    return nil
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 }

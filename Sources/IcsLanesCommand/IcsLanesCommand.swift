@@ -88,7 +88,8 @@ struct IcsLanesCommand: ParsableCommand {
 
   @Option(
     help:
-      "Output format: text, json, html (one self-contained page) or agenda (a list, day by day).")
+      "Output format: text, json, html (one self-contained page) or agenda (a list, day by day; text narrower than 50 columns is one too)."
+  )
   var format: OutputFormat = .text
 
   @Option(
@@ -137,12 +138,35 @@ struct IcsLanesCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: .hidden)
   var today: Day?
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "List days in the agenda from this one, today or YYYY-MM-DD, as khal list does: 7 days, or as --days or --to say.",
+      valueName: "today|date"))
+  var from: FirstDay?
+
+  @Option(
+    parsing: .unconditional, help: "How many days the agenda lists (from --from, else today).")
+  var days: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The last day the agenda lists, YYYY-MM-DD (from --from, else today).", valueName: "date"))
+  var to: Day?
+
+  @Flag(name: .shortAndLong, help: "Print errors only: no warnings and no progress line.")
+  var quiet = false
+
+  @Flag(help: "List every warning, instead of one line for each kind of more than three.")
+  var verbose = false
+
   @OptionGroup(title: "Filters and colours")
   var details: DetailOptions
 
   /// The request with a progress line on a terminal (erased once the feeds are loaded).
   func requestWithProgress(_ settings: CommandSettings) -> (LayoutRequest, ProgressLine) {
-    let progress = ProgressLine()
+    let progress = quiet ? ProgressLine(enabled: false) : ProgressLine()
     var request = settings.request
     request.progress = progress.report
     return (request, progress)
@@ -152,7 +176,7 @@ struct IcsLanesCommand: ParsableCommand {
   /// feed has, then the library's warnings (each list capped on its own).
   func printWarnings(_ result: LayoutResult) {
     Diagnostics.printWarnings(details.unknownCalendarWarnings(result.calendarNames))
-    Diagnostics.printWarnings(result.warnings.map(\.description))
+    Diagnostics.printWarnings(result.warnings)
   }
 
   static func main() {
@@ -206,6 +230,11 @@ struct IcsLanesCommand: ParsableCommand {
   }
 
   func run() throws {
+    if quiet && verbose {
+      throw CommandFailure(
+        message: "--quiet and --verbose cannot be used together", code: ExitCodes.usage)
+    }
+    Diagnostics.mode = quiet ? .quiet : verbose ? .all : .summary
     let settings = try CommandSettings(self)
     if format == .json, settings.request.count > 1, !strict {
       // Month after month, each written as soon as it is laid out: memory stays that of one.
@@ -222,7 +251,7 @@ struct IcsLanesCommand: ParsableCommand {
     printWarnings(result)
     // Written as it is made: a month of a big feed is megabytes of output.
     let output = StreamedOutput()
-    switch format {
+    switch settings.format {
     case .json:
       JSONLayoutRenderer.stream(layouts) { output.write($0) }
       output.write([UInt8(ascii: "\n")])
@@ -237,7 +266,7 @@ struct IcsLanesCommand: ParsableCommand {
         names: settings.names, today: settings.today, maxLanes: maxLanes)
       renderer.write(layouts) { output.write($0) }
     case .agenda:
-      output.write(AgendaRenderer(names: settings.names).render(layouts))
+      output.write(settings.agenda.render(layouts))
     }
     try output.finish()
     if stats {

@@ -99,9 +99,18 @@ struct SettingResolver {
     ) { $0 > 0 && $0 <= 86_400 }
   }
 
+  /// The feeds, each once (with a warning for a feed given twice).
+  func feeds(_ arguments: [String], environment: [String: String]) throws(CommandFailure)
+    -> [FeedInput]
+  {
+    let (feeds, warnings) = FeedIdentity.unique(try givenFeeds(arguments, environment: environment))
+    Diagnostics.printWarnings(warnings)
+    return feeds
+  }
+
   /// The feeds: the command line's (named and coloured by the file's entry for the same path),
   /// else the file's.
-  func feeds(_ arguments: [String], environment: [String: String]) throws(CommandFailure)
+  func givenFeeds(_ arguments: [String], environment: [String: String]) throws(CommandFailure)
     -> [FeedInput]
   {
     guard arguments.isEmpty else {

@@ -175,27 +175,35 @@ public final class Feed: @unchecked Sendable {
     givenColor: String? = nil, notes: [ImportWarning] = [], takeParts: TakeParts? = nil
   ) throws(ImportError) {
     // A folder's lines are counted over all its files: name the file and its own line.
-    let place = byteSource.folderStream.map { stream in
-      { (line: Int) in stream.place(ofLine: line) }
-    }
+    let folder = byteSource.folderStream
     do {
       try self.init(
         loading: &byteSource, source: source, fallbackName: fallbackName, options: options,
-        reopen: reopen, givenName: givenName, givenColor: givenColor, notes: notes, place: place,
-        takeParts: takeParts)
+        reopen: reopen, givenName: givenName, givenColor: givenColor, notes: notes,
+        folder: folder, takeParts: takeParts)
     } catch {
-      guard let place, case .strictFailure(_, let line?, let message) = error,
-        let (file, fileLine) = place(line)
-      else { throw error }
-      throw .strictFailure(source: file, line: fileLine, message: message)
+      guard let folder else { throw error }
+      switch error {
+      case .strictFailure(_, let line?, let message):
+        guard let (file, fileLine) = folder.place(ofLine: line) else { throw error }
+        throw .strictFailure(source: file, line: fileLine, message: message)
+      case .notICalendar where !folder.skippedFiles.isEmpty:
+        throw .notICalendar(source: source, detail: "none of its .ics files is iCalendar")
+      default:
+        throw error
+      }
     }
+  }
+
+  /// The warning of a VEVENT that repeats the one at `earlier` (a line, or a line of a file).
+  static func repeatsMessage(earlier: String) -> String {
+    "repeats the VEVENT at \(earlier) (same UID and RECURRENCE-ID); that one is used"
   }
 
   private init(
     loading byteSource: inout ByteSource, source: String, fallbackName: String,
     options: ImportOptions, reopen: (() throws(ImportError) -> ByteSource)?, givenName: String?,
-    givenColor: String?, notes: [ImportWarning], place: ((Int) -> (file: String, line: Int)?)?,
-    takeParts: TakeParts?
+    givenColor: String?, notes: [ImportWarning], folder: FolderStream?, takeParts: TakeParts?
   ) throws(ImportError) {
     var loader = FeedLoader(source: source, options: options)
     if let takeParts {
@@ -248,12 +256,22 @@ public final class Feed: @unchecked Sendable {
     if duplicatesUnworded > 0 {
       duplicateWarnings.removeLast(max(0, duplicateWarnings.count - FeedLoader.warningLimit))
       duplicateWarnings.append(
-        ImportWarning(
-          source: source, line: nil, uid: nil,
-          message: "\(duplicatesUnworded) more duplicate(s) not listed one by one"))
+        (
+          nil,
+          ImportWarning(
+            source: source, line: nil, uid: nil,
+            message: "\(duplicatesUnworded) more duplicate(s) not listed one by one")
+        ))
+    }
+    let fileNotes =
+      folder?.skippedFiles.map { skipped in
+        ImportWarning(source: skipped.file, line: nil, uid: nil, message: skipped.reason)
+      } ?? []
+    if options.strict, let first = fileNotes.first {
+      throw .strictFailure(source: first.source, line: nil, message: first.message)
     }
     if options.strict, let first = duplicateWarnings.first {
-      throw .strictFailure(source: source, line: first.line, message: first.message)
+      throw .strictFailure(source: source, line: first.warning.line, message: first.warning.message)
     }
     self.source = source
     self.name =
@@ -262,24 +280,12 @@ public final class Feed: @unchecked Sendable {
     self.color =
       options.calendarColor.flatMap(CalendarFolder.hexColor) ?? givenColor
       ?? loader.calendars.lazy.compactMap(\.color).first
-    var warnings = loader.warnings + duplicateWarnings
+    var warnings = loader.warnings
     var skipped = loader.skipped
-    if let place {
-      for index in warnings.indices {
-        if let line = warnings[index].line, let (file, fileLine) = place(line) {
-          warnings[index].source = file
-          warnings[index].line = fileLine
-        }
-      }
-      for index in skipped.indices {
-        if let line = skipped[index].line, let (file, fileLine) = place(line) {
-          skipped[index].line = fileLine
-          skipped[index].reason =
-            "\((file as NSString).lastPathComponent): \(skipped[index].reason)"
-        }
-      }
+    if let folder {
+      Feed.placeInFiles(&warnings, &skipped, &duplicateWarnings, folder: folder)
     }
-    self.warnings = notes + warnings
+    self.warnings = notes + fileNotes + warnings + duplicateWarnings.map(\.warning)
     self.skipped = skipped
     self.eventsRead = loader.eventsRead
     self.eventsDuplicate = duplicatesRead + loader.byteDuplicateCount
@@ -307,7 +313,7 @@ public final class Feed: @unchecked Sendable {
   /// copy, and a million records cost no second list.
   static func group(
     _ records: inout RecordList, dropped: [DroppedRepeat] = [], source: String
-  ) -> ([Series], Int, [(foundAt: Int, warning: ImportWarning)]) {
+  ) -> ([Series], Int, [(foundAt: Int, earlier: Int, warning: ImportWarning)]) {
     /// The record (index) or dropped repeat in use for a UID and RECURRENCE-ID so far.
     struct Used {
       let index: Int?
@@ -327,7 +333,7 @@ public final class Feed: @unchecked Sendable {
     var chosen: [Instance: Used] = [:]
     chosen.reserveCapacity(records.count + dropped.count)
     var keep = [Bool](repeating: true, count: records.count)
-    var warnings: [(foundAt: Int, warning: ImportWarning)] = []
+    var warnings: [(foundAt: Int, earlier: Int, warning: ImportWarning)] = []
     var duplicates = 0
     /// Folds one record (`index`) or dropped repeat (nil) in, in line order.
     func fold(uid: String, recurrence: Int64?, sequence: Int, line: Int, index: Int?) {
@@ -349,11 +355,10 @@ public final class Feed: @unchecked Sendable {
       guard warnings.count < FeedLoader.warningLimit else { return }
       warnings.append(
         (
-          line,
+          line, winner.line,
           ImportWarning(
             source: source, line: loser.line, uid: uid,
-            message:
-              "repeats the VEVENT at line \(winner.line) (same UID and RECURRENCE-ID); that one is used"
+            message: Feed.repeatsMessage(earlier: "line \(winner.line)")
           )
         ))
     }
@@ -421,11 +426,11 @@ public final class Feed: @unchecked Sendable {
   /// The duplicate warnings of libical's records and of the scan's keys, in the order of the
   /// lines that found them: the order of one reading of every event.
   static func merge(
-    _ one: [(foundAt: Int, warning: ImportWarning)],
-    _ other: [(foundAt: Int, warning: ImportWarning)]
-  ) -> [ImportWarning] {
-    if other.isEmpty { return one.map(\.warning) }
-    return (one + other).sorted { $0.foundAt < $1.foundAt }.map(\.warning)
+    _ one: [(foundAt: Int, earlier: Int, warning: ImportWarning)],
+    _ other: [(foundAt: Int, earlier: Int, warning: ImportWarning)]
+  ) -> [(earlier: Int?, warning: ImportWarning)] {
+    let both = other.isEmpty ? one : (one + other).sorted { $0.foundAt < $1.foundAt }
+    return both.map { (Optional($0.earlier), $0.warning) }
   }
 
   /// Counts a series that cannot reach the window: none of its events is shown.

@@ -112,6 +112,14 @@ package enum MonthLayouter {
     stats.segments = layout.weeks.reduce(0) { total, week in
       total + week.lanes.reduce(0) { $0 + $1.count }
     }
+    // Under a lane cap, an occurrence all of whose segments are hidden is not laid out.
+    if layout.weeks.contains(where: { !($0.more?.isEmpty ?? true) }) {
+      var placed = Set<Int>()
+      for week in layout.weeks {
+        for lane in week.lanes { for segment in lane { placed.insert(segment.spanPosition) } }
+      }
+      stats.occurrences = placed.count
+    }
     layout.skipped = skipped
     layout.stats = stats
     layout.calendars = CalendarColor.assign(
