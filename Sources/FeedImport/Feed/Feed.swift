@@ -30,9 +30,9 @@ public final class Feed: @unchecked Sendable {
   /// VEVENTs that repeat an earlier one's UID and RECURRENCE-ID; only one of each is used.
   public let eventsDuplicate: Int
   /// VEVENTs the pre-filter passed over and libical never read (a duplicate among them that
-  /// was settled from the scan's keys counts in ``eventsDuplicate`` instead; a feed that cannot
-  /// be read again at an offset, standard input or a URL's stream, reads such events again
-  /// with libical, so the same feed may pass over fewer there).
+  /// was settled from the scan's keys counts in ``eventsDuplicate`` instead; a folder, which
+  /// cannot be read again at an offset, reads such events again with libical, so the same
+  /// events may pass over fewer there).
   public let eventsPassedOver: Int
   /// The window the pre-filter kept events for, when one was set.
   public let window: ClosedRange<Day>?
@@ -67,10 +67,13 @@ public final class Feed: @unchecked Sendable {
     throws(ImportError)
   {
     if path == "-" {
-      var byteSource = ByteSource.standardInput()
+      // Kept in a temporary file first, so that it is read as any file is.
+      var input = ByteSource.standardInput()
+      let spooled = try ByteSource.spooled(&input) { .unreadable(path: "stdin", reason: $0) }
+      var byteSource = spooled
       try self.init(
         byteSource: &byteSource, source: "stdin", fallbackName: "stdin", options: options,
-        reopen: nil)
+        reopen: { () throws(ImportError) -> ByteSource in spooled.continuing(at: 0) })
       return
     }
     var byteSource = try ByteSource(path: path)
@@ -95,12 +98,11 @@ public final class Feed: @unchecked Sendable {
   }
 
   /// Loads the feed at `location`: a file, standard input, a folder of `.ics` files (one
-  /// calendar) or a URL, fetched and parsed as it arrives.
+  /// calendar) or a URL, fetched once into a temporary file and read from there.
   ///
   /// A URL fails with ``ImportError/unavailable(source:reason:)`` on an error status, a host
   /// not found, a refused connection, a TLS failure, or no data for
   /// ``ImportOptions/networkTimeout`` seconds; redirects are followed and gzip bodies decoded.
-  /// A URL whose events must be read twice (see ``init(contentsOf:options:)``) is fetched twice.
   public convenience init(location: FeedLocation, options: ImportOptions = ImportOptions())
     throws(ImportError)
   {
@@ -127,13 +129,13 @@ public final class Feed: @unchecked Sendable {
     case .url(let url):
       let source = location.source
       let timeout = options.networkTimeout
-      var byteSource = try ByteSource(url: url, source: source, timeout: timeout)
+      var body = try ByteSource(url: url, source: source, timeout: timeout)
+      let spooled = try ByteSource.spooled(&body) { .unavailable(source: source, reason: $0) }
+      var byteSource = spooled
       try self.init(
         byteSource: &byteSource, source: source, fallbackName: location.fallbackName,
         options: options,
-        reopen: { () throws(ImportError) -> ByteSource in
-          try ByteSource(url: url, source: source, timeout: timeout)
-        })
+        reopen: { () throws(ImportError) -> ByteSource in spooled.continuing(at: 0) })
     }
   }
 
@@ -171,7 +173,7 @@ public final class Feed: @unchecked Sendable {
 
   convenience init(
     byteSource: inout ByteSource, source: String, fallbackName: String, options: ImportOptions,
-    reopen: (() throws(ImportError) -> ByteSource)?, givenName: String? = nil,
+    reopen: () throws(ImportError) -> ByteSource, givenName: String? = nil,
     givenColor: String? = nil, notes: [ImportWarning] = [], takeParts: TakeParts? = nil
   ) throws(ImportError) {
     // A folder's lines are counted over all its files: name the file and its own line.
@@ -202,7 +204,7 @@ public final class Feed: @unchecked Sendable {
 
   private init(
     loading byteSource: inout ByteSource, source: String, fallbackName: String,
-    options: ImportOptions, reopen: (() throws(ImportError) -> ByteSource)?, givenName: String?,
+    options: ImportOptions, reopen: () throws(ImportError) -> ByteSource, givenName: String?,
     givenColor: String?, notes: [ImportWarning], folder: FolderStream?, takeParts: TakeParts?
   ) throws(ImportError) {
     var loader = FeedLoader(source: source, options: options)
@@ -212,7 +214,7 @@ public final class Feed: @unchecked Sendable {
       try loader.load(from: &byteSource)
     }
     var (conflicts, duplicates) = loader.conflictingUIDs()
-    let again = try (conflicts.isEmpty && duplicates.isEmpty) ? nil : reopen?()
+    let again = try (conflicts.isEmpty && duplicates.isEmpty) ? nil : reopen()
     if !duplicates.isEmpty {
       // Passed-over overrides of one instance: settled from the keys the scan kept, without
       // libical, when the input can be read at an offset (for the UID's text).
@@ -226,7 +228,8 @@ public final class Feed: @unchecked Sendable {
       // A passed-over event shares its UID with another in a way that matters (a duplicate, a
       // THISANDFUTURE override…): read again the passed-over events of those UIDs, so that the
       // layout is exactly the one without the pre-filter. Only those events are read, at the
-      // lines the scan recorded; the whole feed only when the input cannot be read at an offset.
+      // lines the scan recorded; the whole feed only when the input cannot be read at an offset
+      // (a folder).
       if var again {
         if again.readsAtOffsets, let lines = loader.linesToReadAgain(for: conflicts) {
           try loader.readAgain(lines: lines, keys: conflicts, from: again)
@@ -234,11 +237,6 @@ public final class Feed: @unchecked Sendable {
           try loader.readAgain(for: conflicts, from: &again)
         }
         if let problem = loader.strictProblem { throw problem }
-      } else {
-        loader.warn(
-          line: nil, uid: nil,
-          "events outside the window share UIDs with others and standard input cannot be read twice: duplicates may resolve differently (use no pre-filter)"
-        )
       }
     }
     // The scan's keys of passed-over events (12 bytes each: 12 MB for a million) have done
