@@ -52,6 +52,8 @@ let package = Package(
       exclude: ["Golden"]),
     // Temporary files of the tests, removed when the test process exits.
     .target(name: "Scratch", path: "Tests/Scratch"),
+    // The program of Docs/library.md, built so that the page's example always compiles.
+    .executableTarget(name: "MonthDemo", dependencies: ["IcsLanes"], path: "Examples/MonthDemo"),
     .testTarget(name: "APIExamplesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"]),
   ]
 )

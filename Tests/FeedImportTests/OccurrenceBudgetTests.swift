@@ -151,9 +151,10 @@ struct OccurrenceBudgetTests {
     let source = try CalendarSource(
       contentsOf: Hostile.sample("hostile/occurrence-budget.ics"))
     let july = try Hostile.unwrap(YearMonth(year: 2024, month: 7))
-    let together = try source.layOut(from: july, count: 3, options: MonthViewOptions())
+    let options = try MonthViewOptions(zoneNamed: "UTC")
+    let together = try source.layOut(from: july, count: 3, options: options)
     for layout in together {
-      let alone = try source.layOut(layout.month, options: MonthViewOptions())
+      let alone = try source.layOut(layout.month, options: options)
       #expect(layout == alone, "\(layout.month)")
     }
     #expect(together.map { $0.stats?.occurrences } == [0, 20_024, 20_023])

@@ -65,6 +65,12 @@ struct SpanMaker {
       known
       ?? SpanMaker.instants(
         start: start, length: length, explicitEnd: explicitEnd, floatingZone: floatingZone)
+    return place(startInstant: startInstant, endInstant: endInstant)
+  }
+
+  /// Where a timed occurrence from `startInstant` to `endInstant` falls in the display zone:
+  /// the days from the one holding its start to the one holding its last second.
+  func place(startInstant: Int64, endInstant: Int64) -> SpanPlacement? {
     let localStart = display.local(startInstant)
     let localEnd = display.local(endInstant)
     guard let first = localStart.time.dayValue else { return nil }

@@ -81,9 +81,10 @@ public struct CalendarSource: Sendable {
     return loaded
   }
 
-  /// Loads the feed at `path` (`-` reads standard input).
+  /// Loads the feed at `path`, whatever the command takes: a file, a folder of `.ics` files (one
+  /// calendar), an `http`, `https` or `webcal` URL (fetched once), or `-` for standard input.
   ///
-  /// - Throws: ``IcsLanesError/feed(source:error:)`` when the file cannot be read or holds no
+  /// - Throws: ``IcsLanesError/feed(source:error:)`` when the feed cannot be read or holds no
   ///   iCalendar data (or, with `ImportOptions.strict`, has any problem).
   public init(contentsOf path: String, options: ImportOptions = ImportOptions())
     throws(IcsLanesError)
@@ -91,7 +92,8 @@ public struct CalendarSource: Sendable {
     try self.init(contentsOf: [path], options: options)
   }
 
-  /// Loads the feeds at `paths`, in order.
+  /// Loads the feeds at `paths`, in order, each as ``init(contentsOf:options:)-(String,_)``
+  /// loads one.
   ///
   /// - Throws: ``IcsLanesError/feed(source:error:)`` for the first feed that cannot be loaded.
   public init(contentsOf paths: [String], options: ImportOptions = ImportOptions())
@@ -100,7 +102,7 @@ public struct CalendarSource: Sendable {
     var feeds: [Feed] = []
     for path in paths {
       do {
-        feeds.append(try Feed(contentsOf: path, options: options))
+        feeds.append(try Feed(location: FeedLocation(argument: path), options: options))
       } catch {
         throw .feed(source: path, error: error)
       }
@@ -144,7 +146,7 @@ public struct CalendarSource: Sendable {
   /// The layout of `month`, with the skipped events, the stats and the calendars.
   ///
   /// - Throws: ``IcsLanesError/invalidMaxLanes(_:)`` when the lane cap is below 1.
-  public func layOut(_ month: YearMonth, options: MonthViewOptions = MonthViewOptions())
+  public func layOut(_ month: YearMonth, options: MonthViewOptions)
     throws(IcsLanesError) -> MonthLayout
   {
     try options.validate()
@@ -156,7 +158,7 @@ public struct CalendarSource: Sendable {
   ///
   /// - Throws: ``IcsLanesError/invalidMonth(_:)`` when `month` is not such a month, and as
   ///   ``layOut(_:options:)`` does.
-  public func layOut(month: String, options: MonthViewOptions = MonthViewOptions())
+  public func layOut(month: String, options: MonthViewOptions)
     throws(IcsLanesError) -> MonthLayout
   {
     guard let parsed = YearMonth(iso: month) else { throw .invalidMonth(month) }
@@ -169,7 +171,7 @@ public struct CalendarSource: Sendable {
   ///   ``LayoutRequest/maximumMonthCount``, ``IcsLanesError/monthsPastLastYear(first:count:)``
   ///   when the range runs past 9999-12, and as ``layOut(_:options:)`` does.
   public func layOut(
-    from first: YearMonth, count: Int, options: MonthViewOptions = MonthViewOptions()
+    from first: YearMonth, count: Int, options: MonthViewOptions
   ) throws(IcsLanesError) -> [MonthLayout] {
     try result(from: first, count: count, options: options).layouts
   }
@@ -180,7 +182,7 @@ public struct CalendarSource: Sendable {
   ///
   /// - Throws: as ``layOut(from:count:options:)`` does.
   public func result(
-    from first: YearMonth, count: Int, options: MonthViewOptions = MonthViewOptions()
+    from first: YearMonth, count: Int, options: MonthViewOptions
   ) throws(IcsLanesError) -> LayoutResult {
     guard (1...LayoutRequest.maximumMonthCount).contains(count) else {
       throw .invalidMonthCount(count)
@@ -205,7 +207,7 @@ public struct CalendarSource: Sendable {
   ///
   /// - Throws: ``IcsLanesError/invalidYear(_:)`` when `year` is outside 1–9999, and as
   ///   ``layOut(_:options:)`` does.
-  public func layOut(year: Int, options: MonthViewOptions = MonthViewOptions())
+  public func layOut(year: Int, options: MonthViewOptions)
     throws(IcsLanesError) -> [MonthLayout]
   {
     guard let january = YearMonth(year: year, month: 1) else { throw .invalidYear(year) }

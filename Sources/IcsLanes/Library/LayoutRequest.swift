@@ -45,7 +45,7 @@ public struct LayoutRequest: Sendable {
   /// - Throws: as ``validate()`` does.
   public init(
     feeds: [FeedInput], first: YearMonth, count: Int = 1,
-    options: MonthViewOptions = MonthViewOptions(), importOptions: ImportOptions = ImportOptions()
+    options: MonthViewOptions, importOptions: ImportOptions = ImportOptions()
   ) throws(IcsLanesError) {
     self.feeds = feeds
     self.first = first

@@ -21,9 +21,11 @@ public struct MonthViewOptions: Sendable, Hashable {
   /// Colours given for calendars by name (`#rrggbb`); they win over the feeds' own colours.
   public var calendarColors: [String: String] = [:]
 
-  /// Options in `zone`; the rest default to Sunday, no lane cap, month days only, first-fit.
+  /// Options in `zone` (there is no default: a server's or a user's own zone is
+  /// ``DisplayZone/system``, said so); the rest default to Sunday, no lane cap, month days
+  /// only, first-fit.
   public init(
-    zone: DisplayZone = .system, weekStart: Weekday = .sunday, maxLanes: Int? = nil,
+    zone: DisplayZone, weekStart: Weekday = .sunday, maxLanes: Int? = nil,
     showsOutsideDays: Bool = false, stickyLanes: Bool = false
   ) {
     self.zone = zone
