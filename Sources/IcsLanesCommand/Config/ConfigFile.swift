@@ -44,7 +44,10 @@ struct ConfigFile {
     var line: Int?
   }
 
-  static let topKeys: Set<String> = ["tz", "week-start", "locale", "width", "timeout", "feed"]
+  /// `serve` is `icslanes-server`'s table (Docs/server.md), which the layout command passes over.
+  static let topKeys: Set<String> = [
+    "tz", "week-start", "locale", "width", "timeout", "feed", "serve",
+  ]
   static let feedKeys: Set<String> = ["path", "url", "name", "color"]
 
   /// The file to read: `explicit` (from `--config`), else the XDG location.
