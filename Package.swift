@@ -1,57 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-// On Linux, a release build of the `icslanes` command links the Swift runtime and Foundation
-// into the binary (about 97 MB, mostly ICU's data, against 26 MB): it runs where no Swift is
-// installed, and each run starts in about half the time and maps about 5 MiB less, which is
-// much of a month from an index (Benchmarks/BENCHMARKS.md).
-// `ICSLANES_SHARED_RUNTIME=1 swift build -c release` links them as shared libraries instead.
-// Debug builds and the libraries are not affected.
-let staticRuntime = Context.environment["ICSLANES_SHARED_RUNTIME"] != "1"
-let commandLinking: [LinkerSetting] =
-  staticRuntime
-  ? [
-    .unsafeFlags(
-      ["-static-stdlib"] + packedRelocations, .when(platforms: [.linux], configuration: .release))
-  ] : []
-// The command's own module is compiled against the static Foundation too: its autolink entries
-// name the libraries the static Foundation needs (CoreFoundation, ICU).
-let commandCompiling: [SwiftSetting] =
-  staticRuntime
-  ? [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))] : []
-
-// The runtime linked in brings some 85,000 relative relocations (2 MB of them), which the
-// dynamic loader applies at every start, reading the table and writing the pages they patch.
-// Packed (DT_RELR, GNU ld's `-z pack-relative-relocs`) they take 16 KB: a run peaks 1.5-2 MiB
-// lower and starts 2-5 % sooner. The loader must know them: glibc 2.36 and later
-// (the binary then asks for that glibc); on an older glibc the relocations stay as they are.
-// The executable stays position-independent.
-var packedRelocations: [String] {
-  !libcVersion.isEmpty && !libcVersion.lexicographicallyPrecedes([2, 36])
-    ? ["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []
-}
-
-/// The version of the C library the package is built against (`[2, 36]`), or `[]` when it is not
-/// glibc.
-var libcVersion: [Int] {
-  #if canImport(Glibc)
-    var text = [CChar](repeating: 0, count: 64)
-    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0 else { return [] }
-    // "glibc 2.36"
-    let words = String(
-      decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self
-    )
-    .split(separator: " ")
-    return words.last?.split(separator: ".").compactMap { Int($0) } ?? []
-  #else
-    return []
-  #endif
-}
-
 let package = Package(
   name: "icslanes",
   products: [
@@ -86,6 +35,8 @@ let package = Package(
     ),
     // libcurl, loaded with dlopen when a URL is fetched (no headers or link needed to build).
     .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // glibc's mallopt for the command (its constants are not in the Glibc module).
+    .target(name: "CMallocTuning"),
     .target(name: "LaneLayout"),
     .target(name: "FeedImport", dependencies: ["CLibical", "CCurl", "LaneLayout"]),
     .target(
@@ -95,12 +46,10 @@ let package = Package(
     .executableTarget(
       name: "IcsLanesCommand",
       dependencies: [
-        "IcsLanes", "FeedIndex",
+        "IcsLanes", "FeedIndex", "CMallocTuning",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "TOMLKit", package: "TOMLKit"),
-      ],
-      swiftSettings: commandCompiling,
-      linkerSettings: commandLinking
+      ]
     ),
     // gzip for the server's answers, through the system's zlib.
     .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),

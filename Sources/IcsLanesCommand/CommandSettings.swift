@@ -4,122 +4,91 @@ import Foundation
 import IcsLanes
 import LaneLayout
 
-/// The command's arguments checked and turned into values.
+/// The command's arguments checked and turned into values: each setting from its flag, else the
+/// configuration file, else the default (``SettingResolver``).
 struct CommandSettings {
   /// The whole request, feeds included, as the library's facade takes it.
   let request: LayoutRequest
+  /// The output format: `--format`'s, or the agenda for `--from` and for text too narrow for
+  /// the grid.
+  let format: OutputFormat
   let width: Int
   let today: Day?
   let names: CalendarNames
   let color: Bool
+  /// The agenda's renderer, its days, colours and width set.
+  let agenda: AgendaRenderer
 
   /// Seconds a URL may stay silent.
   let timeout: Double
 
   init(
     _ command: IcsLanesCommand, environment: [String: String] = ProcessInfo.processInfo.environment
-  )
-    throws
-  {
+  ) throws {
     let config = try CommandSettings.readConfig(command, environment: environment)
-    // A TZ that names no zone is never the display zone, and glibc must not read it either: it
-    // opens /usr/share/zoneinfo/$TZ the first time anything asks for local time, and a TZ of
-    // ../../tmp/fifo blocked the run there. Unset, glibc and the system zone both take
-    // /etc/localtime, as they did past such a TZ.
-    let tz = getenv("TZ").map { String(cString: $0) } ?? ""
-    let unknownTZ =
-      !tz.isEmpty && DisplayZone(named: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) == nil
-    if unknownTZ { unsetenv("TZ") }
-    // Flags first, then the configuration file, then the defaults.
-    let zone: DisplayZone
-    if let name = command.tz {
-      zone = try CommandFailure.mapping { () throws(IcsLanesError) in
-        try MonthViewOptions.zone(named: name)
-      }
-    } else if let setting = config?.zone {
-      do {
-        zone = try MonthViewOptions.zone(named: setting.value)
-      } catch {
-        throw ConfigFile.failure(
-          config?.path ?? "", setting.line,
-          "tz \"\(setting.value)\" is not a known time zone: use an IANA name such as Europe/Berlin"
-        )
-      }
-    } else {
-      zone = .system
-      if unknownTZ {
-        Diagnostics.printWarnings([
-          "TZ \"\(tz)\" is not a known time zone; showing times in \(zone.name) (use --tz to choose)"
-        ])
-      }
+    let settings = SettingResolver(config: config)
+    let zone = try settings.zone(command.tz)
+    today = command.today ?? Today.day(in: zone)
+    let agendaDays = try AgendaRange.days(command, today: today)
+    let (first, count) =
+      try agendaDays.map(AgendaRange.months)
+      ?? (command.month ?? CommandSettings.currentMonth(today), command.months)
+    let locale = try settings.locale(command.locale)
+    names = locale?.names ?? .english
+    let weekStart = try settings.weekStart(command.weekStart, locale: locale?.identifier)
+    var request = try CommandSettings.request(
+      command, first: first, count: count, zone: zone, weekStart: weekStart)
+    // Narrower than TextGridRenderer.minimumWidth, text is the agenda; wider than
+    // Terminal.maximumWidth, the grid is drawn that wide.
+    let measured =
+      try settings.width(command.width) ?? Terminal.columns(askingTTY: command.color == .always)
+    width = min(measured ?? 80, Terminal.maximumWidth)
+    let narrow = width < TextGridRenderer.minimumWidth
+    format = command.format == .text && (agendaDays != nil || narrow) ? .agenda : command.format
+    if format == .agenda { request.options.maxLanes = nil }
+    timeout = try settings.timeout(command.timeout) ?? 30
+    request.feeds = try settings.feeds(command.feeds, environment: environment)
+    request.importOptions.strict = command.strict
+    request.importOptions.networkTimeout = timeout
+    request.prefilter = !command.noPrefilter
+    request.index = try CommandSettings.index(command.index)
+    self.request = request
+    color = ColorDecision.usesColor(command.color)
+    var agenda = AgendaRenderer(names: names)
+    agenda.today = today
+    agenda.days = agendaDays
+    agenda.color = color
+    agenda.trueColor = ColorDecision.hasTrueColor()
+    // Cut to the screen's width when it is known, never to the default.
+    agenda.width = measured.map { min($0, Terminal.maximumWidth) }
+    self.agenda = agenda
+  }
+
+  /// The index `--index` asks for, if any.
+  static func index(_ argument: String?) throws(CommandFailure) -> FeedIndexLocation? {
+    guard let argument else { return nil }
+    guard !argument.isEmpty else {
+      throw CommandFailure(message: "--index needs auto, a folder or a file", code: ExitCodes.usage)
     }
-    if let text = command.today {
-      guard let day = Day(iso: text), text.count == 10 else {
-        throw CommandFailure(
-          message: "--today \"\(text)\" is not a date: use YYYY-MM-DD", code: ExitCodes.usage)
-      }
-      today = day
-    } else {
-      today = Today.day(in: zone)
+    return FeedIndexLocation(argument: argument)
+  }
+
+  /// The month it is now in the display zone, as cal and khal lay out without a month.
+  static func currentMonth(_ today: Day?) throws(CommandFailure) -> YearMonth {
+    guard let parts = today?.components,
+      let current = YearMonth(year: parts.year, month: parts.month)
+    else {
+      throw CommandFailure(
+        message: "cannot tell the current month: give --month YYYY-MM", code: ExitCodes.usage)
     }
-    let first: YearMonth
-    if let text = command.month {
-      guard let parsed = YearMonth(iso: text) else {
-        throw CommandFailure(
-          message: "--month \"\(text)\" is not a month: use YYYY-MM, e.g. 2024-08",
-          code: ExitCodes.usage)
-      }
-      first = parsed
-    } else {
-      // As cal and khal do: the month it is now in the display zone.
-      guard let parts = today?.components,
-        let current = YearMonth(year: parts.year, month: parts.month)
-      else {
-        throw CommandFailure(
-          message: "cannot tell the current month: give --month YYYY-MM", code: ExitCodes.usage)
-      }
-      first = current
-    }
-    var localeIdentifier: String?
-    if let identifier = command.locale {
-      guard let found = CalendarNames(locale: identifier) else {
-        throw CommandFailure(
-          message:
-            "--locale \"\(identifier)\" has no locale data: use an identifier such as ja_JP, ko_KR or de_DE",
-          code: ExitCodes.usage)
-      }
-      names = found
-      localeIdentifier = identifier
-    } else if let setting = config?.locale {
-      guard let found = CalendarNames(locale: setting.value) else {
-        throw ConfigFile.failure(
-          config?.path ?? "", setting.line,
-          "locale \"\(setting.value)\" has no locale data: use an identifier such as ja_JP or de_DE"
-        )
-      }
-      names = found
-      localeIdentifier = setting.value
-    } else {
-      names = .english
-    }
-    let weekStart: Weekday
-    if let text = command.weekStart {
-      guard let found = Weekday(name: text) else {
-        throw CommandFailure(
-          message: "--week-start \"\(text)\" is not a weekday: use sunday … saturday",
-          code: ExitCodes.usage)
-      }
-      weekStart = found
-    } else if let setting = config?.weekStart {
-      guard let found = Weekday(name: setting.value) else {
-        throw ConfigFile.failure(
-          config?.path ?? "", setting.line,
-          "week-start \"\(setting.value)\" is not a weekday: use sunday … saturday")
-      }
-      weekStart = found
-    } else {
-      weekStart = localeIdentifier.map(LocaleWeek.firstWeekday(ofLocale:)) ?? .sunday
-    }
+    return current
+  }
+
+  /// The request without its feeds: the months and the view's options, checked by the library.
+  static func request(
+    _ command: IcsLanesCommand, first: YearMonth, count: Int, zone: DisplayZone,
+    weekStart: Weekday
+  ) throws -> LayoutRequest {
     // The lane cap is checked as given (the library's check); the agenda lists every
     // occurrence, and the HTML page caps lanes itself (it lists what the cap hides under
     // "+k more"): neither is laid out with a cap.
@@ -127,60 +96,13 @@ struct CommandSettings {
       zone: zone, weekStart: weekStart, maxLanes: command.maxLanes,
       showsOutsideDays: command.outsideDays, stickyLanes: command.stickyLanes)
     var request = try CommandFailure.mapping { () throws(IcsLanesError) in
-      try LayoutRequest(feeds: [], first: first, count: command.months, options: view)
+      try LayoutRequest(feeds: [], first: first, count: count, options: view)
     }
     if command.format == .agenda || command.format == .html { view.maxLanes = nil }
     view.filter = command.details.filter
     view.calendarColors = try command.details.calendarColors()
     request.options = view
-    if let given = command.width, given < 1 {
-      throw CommandFailure(message: "--width must be at least 1", code: ExitCodes.usage)
-    }
-    if let setting = config?.width, setting.value < 1 {
-      throw ConfigFile.failure(config?.path ?? "", setting.line, "width must be at least 1")
-    }
-    // Narrower than TextGridRenderer.minimumWidth, the grid keeps its minimum and overflows.
-    // Narrower than TextGridRenderer.minimumWidth, the grid keeps its minimum and overflows;
-    // wider than Terminal.maximumWidth, it is drawn that wide.
-    width = min(
-      command.width ?? config?.width?.value ?? Terminal.columns ?? 80, Terminal.maximumWidth)
-    if let given = command.timeout, !(given > 0 && given <= 86_400) {
-      throw CommandFailure(
-        message: "--timeout must be more than 0 and at most 86400 seconds", code: ExitCodes.usage)
-    }
-    if let setting = config?.timeout, !(setting.value > 0 && setting.value <= 86_400) {
-      throw ConfigFile.failure(
-        config?.path ?? "", setting.line, "timeout must be more than 0 and at most 86400 seconds")
-    }
-    timeout = command.timeout ?? config?.timeout?.value ?? 30
-    let feeds: [FeedInput]
-    if command.feeds.isEmpty {
-      guard let config, !config.feeds.isEmpty else {
-        throw CommandFailure(
-          message:
-            "no feed given: name .ics files, folders or URLs, or list [[feed]]s in \(ConfigFile.defaultPath(environment: environment) ?? "config.toml")",
-          code: ExitCodes.usage)
-      }
-      feeds = config.feeds.map { FeedInput($0.path, name: $0.name, color: $0.color) }
-    } else {
-      feeds = command.feeds.map { argument in
-        let entry = config?.entry(for: argument)
-        return FeedInput(argument, name: entry?.name, color: entry?.color)
-      }
-    }
-    request.feeds = feeds
-    request.importOptions.strict = command.strict
-    request.importOptions.networkTimeout = timeout
-    request.prefilter = !command.noPrefilter
-    if let argument = command.index {
-      guard !argument.isEmpty else {
-        throw CommandFailure(
-          message: "--index needs auto, a folder or a file", code: ExitCodes.usage)
-      }
-      request.index = FeedIndexLocation(argument: argument)
-    }
-    self.request = request
-    color = ColorDecision.usesColor(command.color)
+    return request
   }
 
   /// The configuration file, unless `--no-config`: `--config`'s (which must exist), else the
@@ -266,15 +188,25 @@ enum Terminal {
   /// costs memory and time in proportion to the width).
   static let maximumWidth = TextGridRenderer.maximumWidth
 
-  /// `$COLUMNS`, else the tty's width, else nil.
-  static var columns: Int? {
+  /// `$COLUMNS`, else the width of the terminal on standard output, else (with `askingTTY`,
+  /// when standard output is a pipe, as into `less -R`) the width of the process's terminal,
+  /// else nil.
+  static func columns(askingTTY: Bool = false) -> Int? {
     if let text = getenv("COLUMNS").map({ String(cString: $0) }), let value = Int(text), value > 0 {
       return value
     }
+    if let width = width(of: STDOUT_FILENO) { return width }
+    guard askingTTY else { return nil }
+    let tty = open("/dev/tty", O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+    guard tty >= 0 else { return nil }
+    defer { close(tty) }
+    return width(of: tty)
+  }
+
+  /// The columns of the terminal `descriptor` is, or nil.
+  private static func width(of descriptor: Int32) -> Int? {
     var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
-    return nil
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 }

@@ -60,12 +60,16 @@ struct DetailOptions: ParsableArguments {
   func calendarColors() throws -> [String: String] {
     var colors: [String: String] = [:]
     for text in colorOf {
-      guard let equals = text.lastIndex(of: "="), equals != text.startIndex,
-        let hex = ColorText.hex(String(text[text.index(after: equals)...]))
-      else {
+      guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
         throw CommandFailure(
           message:
             "--color-of \"\(text)\" is not NAME=COLOUR: use e.g. Family=#1f77b4 or Team=darkgreen",
+          code: ExitCodes.usage)
+      }
+      let color = String(text[text.index(after: equals)...])
+      guard let hex = ColorValue.hex(color) else {
+        throw CommandFailure(
+          message: "--color-of \"\(text)\": \"\(color)\" is not a colour: \(ColorValue.forms)",
           code: ExitCodes.usage)
       }
       colors[String(text[..<equals])] = hex

@@ -4,15 +4,23 @@ import LaneLayout
 
 /// Warnings and stats on stderr.
 enum Diagnostics {
-  /// At most this many warnings are printed; the rest are counted.
-  static let warningLimit = 50
+  /// How much of the warnings is shown: set once from `--quiet` and `--verbose` before the run
+  /// reads anything, read after.
+  nonisolated(unsafe) static var mode = WarningMode.summary
 
+  /// The command's own warnings (each a kind of its own).
   static func printWarnings(_ warnings: [String]) {
-    for warning in warnings.prefix(warningLimit) {
-      write("icslanes: warning: \(TerminalText.sanitize(warning))")
-    }
-    if warnings.count > warningLimit {
-      write("icslanes: warning: … and \(warnings.count - warningLimit) more warning(s)")
+    printWarnings(warnings.map(WarningReport.item))
+  }
+
+  /// The library's warnings.
+  static func printWarnings(_ warnings: [LayoutWarning]) {
+    printWarnings(warnings.map(WarningReport.item))
+  }
+
+  static func printWarnings(_ items: [WarningReport.Item]) {
+    for line in WarningReport.lines(items, mode: mode) {
+      write("icslanes: warning: \(TerminalText.sanitize(line))")
     }
   }
 

@@ -35,7 +35,7 @@ struct IcsLanesCommand: ParsableCommand {
   @Option(
     parsing: .unconditional,
     help: "The month to lay out, YYYY-MM. Default: this month in the display zone.")
-  var month: String?
+  var month: YearMonth?
 
   @Option(
     parsing: .unconditional,
@@ -62,16 +62,21 @@ struct IcsLanesCommand: ParsableCommand {
   @Option(
     help: "Display time zone (IANA name). Default: the system's zone.",
     completion: zoneCompletion)
-  var tz: String?
+  var tz: DisplayZone?
 
-  /// The zone names a completion script offers after `--tz`. ICU's list of zones costs about
-  /// 0.7 ms, and the property wrapper would read it at every start (twice: the parse and the
-  /// completion-script check), so it is read only when a completion script is asked for.
+  /// The zone names a completion script offers after `--tz`: ICU's zones and `UTC`. ICU's list
+  /// is read only when a completion script is asked for (the property wrapper would otherwise
+  /// read it at every start).
   static var zoneCompletion: CompletionKind {
     let scriptAsked = CommandLine.arguments.contains {
       $0.hasPrefix("--generate-completion-script")
     }
-    return scriptAsked ? .list(TimeZone.knownTimeZoneIdentifiers.sorted()) : .default
+    return scriptAsked ? .list(zoneNames) : .default
+  }
+
+  /// The zone names `--tz` completes to, sorted.
+  static var zoneNames: [String] {
+    Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"]).sorted()
   }
 
   @Option(
@@ -79,11 +84,12 @@ struct IcsLanesCommand: ParsableCommand {
     completion: .list([
       "sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
     ]))
-  var weekStart: String?
+  var weekStart: Weekday?
 
   @Option(
     help:
-      "Output format: text, json, html (one self-contained page) or agenda (a list, day by day).")
+      "Output format: text, json, html (one self-contained page) or agenda (a list, day by day; text narrower than 50 columns is one too)."
+  )
   var format: OutputFormat = .text
 
   @Option(
@@ -130,14 +136,37 @@ struct IcsLanesCommand: ParsableCommand {
   var locale: String?
 
   @Option(parsing: .unconditional, help: .hidden)
-  var today: String?
+  var today: Day?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "List days in the agenda from this one, today or YYYY-MM-DD, as khal list does: 7 days, or as --days or --to say.",
+      valueName: "today|date"))
+  var from: FirstDay?
+
+  @Option(
+    parsing: .unconditional, help: "How many days the agenda lists (from --from, else today).")
+  var days: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The last day the agenda lists, YYYY-MM-DD (from --from, else today).", valueName: "date"))
+  var to: Day?
+
+  @Flag(name: .shortAndLong, help: "Print errors only: no warnings and no progress line.")
+  var quiet = false
+
+  @Flag(help: "List every warning, instead of one line for each kind of more than three.")
+  var verbose = false
 
   @OptionGroup(title: "Filters and colours")
   var details: DetailOptions
 
   /// The request with a progress line on a terminal (erased once the feeds are loaded).
   func requestWithProgress(_ settings: CommandSettings) -> (LayoutRequest, ProgressLine) {
-    let progress = ProgressLine()
+    let progress = quiet ? ProgressLine(enabled: false) : ProgressLine()
     var request = settings.request
     request.progress = progress.report
     return (request, progress)
@@ -147,11 +176,12 @@ struct IcsLanesCommand: ParsableCommand {
   /// feed has, then the library's warnings (each list capped on its own).
   func printWarnings(_ result: LayoutResult) {
     Diagnostics.printWarnings(details.unknownCalendarWarnings(result.calendarNames))
-    Diagnostics.printWarnings(result.warnings.map(\.description))
+    Diagnostics.printWarnings(result.warnings)
   }
 
   static func main() {
     MemoryTuning.apply()
+    TZVariable.dropUnknown()
     do {
       // `icslanes help` prints the help, as `--help` does, rather than reading a feed "help".
       let arguments = Array(CommandLine.arguments.dropFirst())
@@ -161,51 +191,52 @@ struct IcsLanesCommand: ParsableCommand {
         try StandardOutput.write(Array((helpMessage() + "\n").utf8))
         Foundation.exit(0)
       }
-      // The usual command lines are read without ArgumentParser's parser (PlainCommandLine).
-      let setting = getenv("ICSLANES_ARGUMENT_PARSER").map { String(cString: $0) }
-      if let command = PlainCommandLine.command(arguments, parserSetting: setting) {
-        try command.run()
-        return
-      }
-      if setting == "never" {
-        throw CommandFailure(
-          message: "ICSLANES_ARGUMENT_PARSER=never, and this command line needs ArgumentParser",
-          code: ExitCodes.usage)
-      }
       // `--help` parses to ArgumentParser's own help command, whose run() throws the help
       // request handled below; anything else is this command.
       var command = try parseAsRoot(arguments)
       try command.run()
-    } catch let failure as CommandFailure {
+    } catch {
+      exit(after: ArgumentFailure.failure(for: error) ?? error)
+    }
+  }
+
+  /// Ends the process after `error`: one line on stderr and the exit code, or the help, the
+  /// version or a completion script on stdout.
+  static func exit(after error: Error) -> Never {
+    if let failure = error as? CommandFailure {
       // Paths and feed bytes in the message never reach the terminal as control characters.
       let message = TerminalText.sanitize(failure.message)
       StandardError.write("icslanes: error: \(message)\n")
       Foundation.exit(failure.code.rawValue)
-    } catch {
-      let code = exitCode(for: error)
-      let message = fullMessage(for: error)
-      if code == .success {
-        // The help and the version: a full disk or a closed stdout is an error here too.
-        do {
-          try StandardOutput.write(Array((message + "\n").utf8))
-        } catch let failure as CommandFailure {
-          StandardError.write("icslanes: error: \(failure.message)\n")
-          Foundation.exit(failure.code.rawValue)
-        } catch {
-          Foundation.exit(ExitCodes.outputError.rawValue)
-        }
-        Foundation.exit(0)
-      }
-      // One line: ArgumentParser's message without the usage block.
-      let firstLine = message.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-      let text = TerminalText.sanitize(
-        firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine)
-      StandardError.write("icslanes: error: \(text) (see icslanes --help)\n")
-      Foundation.exit(code == .validationFailure ? ExitCodes.usage.rawValue : code.rawValue)
     }
+    let code = exitCode(for: error)
+    let message = fullMessage(for: error)
+    if code == .success {
+      // The help and the version: a full disk or a closed stdout is an error here too.
+      do {
+        try StandardOutput.write(Array((message + "\n").utf8))
+      } catch let failure as CommandFailure {
+        StandardError.write("icslanes: error: \(failure.message)\n")
+        Foundation.exit(failure.code.rawValue)
+      } catch {
+        Foundation.exit(ExitCodes.outputError.rawValue)
+      }
+      Foundation.exit(0)
+    }
+    // One line: ArgumentParser's message without the usage block.
+    let firstLine = message.split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+    let text = TerminalText.sanitize(
+      firstLine.hasPrefix("Error: ") ? String(firstLine.dropFirst(7)) : firstLine)
+    StandardError.write("icslanes: error: \(text) (see icslanes --help)\n")
+    Foundation.exit(code == .validationFailure ? ExitCodes.usage.rawValue : code.rawValue)
   }
 
   func run() throws {
+    if quiet && verbose {
+      throw CommandFailure(
+        message: "--quiet and --verbose cannot be used together", code: ExitCodes.usage)
+    }
+    Diagnostics.mode = quiet ? .quiet : verbose ? .all : .summary
     let settings = try CommandSettings(self)
     if format == .json, settings.request.count > 1, !strict {
       // Month after month, each written as soon as it is laid out: memory stays that of one.
@@ -222,7 +253,7 @@ struct IcsLanesCommand: ParsableCommand {
     printWarnings(result)
     // Written as it is made: a month of a big feed is megabytes of output.
     let output = StreamedOutput()
-    switch format {
+    switch settings.format {
     case .json:
       JSONLayoutRenderer.stream(layouts) { output.write($0) }
       output.write([UInt8(ascii: "\n")])
@@ -237,12 +268,11 @@ struct IcsLanesCommand: ParsableCommand {
         names: settings.names, today: settings.today, maxLanes: maxLanes)
       renderer.write(layouts) { output.write($0) }
     case .agenda:
-      output.write(AgendaRenderer(names: settings.names).render(layouts))
+      output.write(settings.agenda.render(layouts))
     }
     try output.finish()
     if stats {
       for layout in layouts { Diagnostics.printStats(layout) }
     }
-    KeptUntilExit.keep(result)
   }
 }

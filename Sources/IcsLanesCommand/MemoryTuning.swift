@@ -1,3 +1,5 @@
+import CMallocTuning
+
 /// Keeps peak memory close to what is in use when big feeds are read.
 enum MemoryTuning {
   /// glibc serves big blocks with mmap, but after the first such block is freed it raises that
@@ -5,14 +7,6 @@ enum MemoryTuning {
   /// resident: a big feed's passed-over UIDs and a big JSON output then add up instead of
   /// reusing memory. A fixed threshold keeps big blocks in mmap, returned to the system on free.
   static func apply() {
-    #if os(Linux)
-      // M_MMAP_THRESHOLD from <malloc.h>, which the Glibc module does not export.
-      _ = glibcMallopt(-3, 256 * 1024)
-    #endif
+    _ = icslanes_fix_mmap_threshold(256 * 1024)
   }
 }
-
-#if os(Linux)
-  @_silgen_name("mallopt")
-  private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif

@@ -39,19 +39,22 @@ struct AgendaTests {
     #expect(lines.count == days)
   }
 
-  @Test("Time column: all day, a range, past midnight")
+  @Test("Time column: all day, a range, past midnight; which day of several")
   func timeColumn() throws {
     let layout = try #require(
       TestFiles.layouts(["family.ics"], month: "2024-08", zone: "Europe/Berlin").first)
     let text = AgendaRenderer().render([layout])
     #expect(text.contains("Sat 2024-08-10\n"))
     #expect(
-      text.contains("Sat 2024-08-10\n  20:00 →      Neighbourhood party  @ Courtyard  [Family]\n"))
+      text.contains(
+        "Sat 2024-08-10\n  20:00 →      Neighbourhood party (day 1/2)  @ Courtyard  [Family]\n"))
     #expect(
-      text.contains("Sun 2024-08-11\n  → 00:30      Neighbourhood party  @ Courtyard  [Family]\n"))
+      text.contains(
+        "Sun 2024-08-11\n  → 00:30      Neighbourhood party (day 2/2)  @ Courtyard  [Family]\n"))
     #expect(text.contains("  08:30–09:15  Dentist  [Family]\n"))
-    #expect(text.contains("  all day      Summer trip to the coast  @ Brittany  [Family]\n"))
+    #expect(
+      text.contains("  all day      Summer trip to the coast (day 6/10)  @ Brittany  [Family]\n"))
     #expect(text.contains("  22:00–00:00  Open-air concert"))
-    #expect(text.contains("  21:00 →      Night shift  [Family]\n"))
+    #expect(text.contains("  21:00 →      Night shift (day 1/2)  [Family]\n"))
   }
 }

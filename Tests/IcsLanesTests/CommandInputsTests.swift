@@ -136,7 +136,10 @@ struct CommandInputsTests {
       ("week-start = \"someday\"\n", ":1: week-start \"someday\" is not a weekday"),
       ("tz = \"Mars/Olympus\"\n", ":1: tz \"Mars/Olympus\" is not a known time zone"),
       ("\n[[feed]]\nname = \"x\"\n", ":2: feed 1 needs path"),
-      ("[[feed]]\npath = \"a.ics\"\ncolor = \"blue\"\n", ":3: feed 1: color must be a colour"),
+      (
+        "[[feed]]\npath = \"a.ics\"\ncolor = \"blurple\"\n",
+        ":3: feed 1: color \"blurple\" is not a colour: use #rrggbb or a CSS name such as teal"
+      ),
     ]
     for (text, expected) in cases {
       let (home, file) = try CommandInputsTests.configHome(text)

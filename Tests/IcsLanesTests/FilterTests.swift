@@ -75,7 +75,7 @@ struct FilterTests {
       [TestFiles.sample("family.ics"), TestFiles.sample("team.ics")] + CommandLineTests.august
     let filter = ["--calendar", "Family", "--grep", "party"]
     let text = try CommandRunner.run(base + filter + ["--width", "100"])
-    #expect(text.stdout.contains("[Neighbourh"))
+    #expect(text.stdout.contains("[F Neighbou"))
     #expect(!text.stdout.contains("Daily"))
     let json = try CommandLineTests.json(
       try CommandRunner.run(base + filter + ["--format", "json"]))

@@ -39,11 +39,9 @@ package enum MonthLayouter {
 
   /// How many months' occurrences are made at once, each series expanded once for them all.
   ///
-  /// All the months of a request at once held every month's occurrences until it was laid out:
-  /// twelve months of a 100k-event office calendar peaked at 58 MiB, 44 with four at once
-  /// (40 with two). Fewer months at once expand the series that span them more often: two at
-  /// once cost 10-20 % more time on 100k-event feeds, four about 3 %, and on million-event feeds
-  /// four at once are as fast as twelve or faster (Benchmarks/BENCHMARKS.md, 2026-11-28).
+  /// All the months of a request at once would hold every month's occurrences until each is
+  /// laid out; fewer at once expand the series that span them more often. Four balances the
+  /// two.
   static let monthsExpandedTogether = 4
 
   /// Lays out every month of `request` in order and hands each to `body` as soon as it is
@@ -113,6 +111,14 @@ package enum MonthLayouter {
       spans, month: month, timeZone: request.zone.name, options: request.options)
     stats.segments = layout.weeks.reduce(0) { total, week in
       total + week.lanes.reduce(0) { $0 + $1.count }
+    }
+    // Under a lane cap, an occurrence all of whose segments are hidden is not laid out.
+    if layout.weeks.contains(where: { !($0.more?.isEmpty ?? true) }) {
+      var placed = Set<Int>()
+      for week in layout.weeks {
+        for lane in week.lanes { for segment in lane { placed.insert(segment.spanPosition) } }
+      }
+      stats.occurrences = placed.count
     }
     layout.skipped = skipped
     layout.stats = stats

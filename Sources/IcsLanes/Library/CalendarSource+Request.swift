@@ -69,8 +69,7 @@ extension CalendarSource {
   /// How many months the next block takes: as many as ``occurrenceBudget`` holds at the rate of
   /// every month laid out so far (`occurrences` in `months`), one at least. The rate of all the
   /// months so far, not of the last block: after a month without events (a term's holidays) a
-  /// rate of one occurrence opened a block of every month left, and twelve months of a 1M
-  /// timetable held the occurrences of nine at once (234 MB).
+  /// rate of one occurrence would open a block of every month left at once.
   static func nextBlock(occurrences: Int, months: Int) -> Int {
     let perMonth = max(1, occurrences / max(1, months))
     return max(1, occurrenceBudget / perMonth)

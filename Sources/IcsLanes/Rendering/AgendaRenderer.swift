@@ -7,12 +7,13 @@ import LaneLayout
 /// ```text
 /// Sat 2024-08-10
 ///   all day      Anna on leave  [Team]
-///   20:00 →      Neighbourhood party  @ Courtyard  [Family]
+///   20:00 →      Neighbourhood party (day 1/2)  @ Courtyard  [Family]
 /// Sun 2024-08-11
-///   → 00:30      Neighbourhood party  @ Courtyard  [Family]
+///   → 00:30      Neighbourhood party (day 2/2)  @ Courtyard  [Family]
 /// ```
 ///
-/// The time column is 11 characters wide (`09:00–10:00`).
+/// The time column is 11 characters wide (`09:00–10:00`). An occurrence over several days says
+/// which of them each line is, `(day 2/3)`.
 ///
 /// An occurrence over several days is listed on each of them; a timed one shows `→` where it
 /// goes on past midnight. The lines of a day are all-day occurrences first, then by start time,
@@ -25,6 +26,17 @@ import LaneLayout
 public struct AgendaRenderer: Sendable {
   /// The weekday names of the headings.
   public var names: CalendarNames
+  /// The day whose heading is marked `(today)` (in reverse video with colour).
+  public var today: Day?
+  /// Only these days are listed, without month headings (`--from … --days`); nil lists every
+  /// day of the layouts, month by month.
+  public var days: ClosedRange<Day>?
+  /// ANSI colours: each calendar tag in its calendar's colour, today's heading reversed.
+  public var color = false
+  /// Whether the colours are 24-bit rather than the nearest of the 256-colour palette.
+  public var trueColor = true
+  /// Lines longer than this many columns are cut, ending in `…`; nil leaves them whole.
+  public var width: Int?
 
   /// The most occurrences listed under one day; the rest are counted on one line.
   public static let maximumLinesPerDay = 1_000
@@ -35,31 +47,84 @@ public struct AgendaRenderer: Sendable {
   }
 
   /// The list of one or more layouts, months in the order given; empty months print a line
-  /// saying so.
+  /// saying so. With ``days``, one list of those days across the layouts.
   public func render(_ layouts: [MonthLayout]) -> String {
     var lines: [String] = []
+    if let days {
+      for layout in layouts {
+        for day in entries(of: layout) where days.contains(day.day) {
+          lines += dayLines(day, calendars: layout.calendars)
+        }
+      }
+      if lines.isEmpty { lines.append("  (no events)") }
+      lines.append("")
+      return lines.joined(separator: "\n")
+    }
     for layout in layouts {
       lines.append("# " + names.title(of: layout.month))
       let days = entries(of: layout)
       if days.isEmpty { lines.append("  (no events)") }
-      for (day, entries, more) in days {
-        lines.append("\(names.weekdays[day.weekday.isoIndex]) \(day)")
-        defer { if more > 0 { lines.append("  … and \(more) more") } }
-        for entry in entries {
-          let padding = String(repeating: " ", count: max(0, 11 - entry.when.count))
-          var line = "  " + entry.when + padding + "  " + clean(entry.occurrence.title)
-          if let location = entry.occurrence.location, !location.isEmpty {
-            line += "  @ " + clean(location)
-          }
-          if let calendar = entry.occurrence.calendar, !calendar.isEmpty {
-            line += "  [" + clean(calendar) + "]"
-          }
-          lines.append(line)
-        }
-      }
+      for day in days { lines += dayLines(day, calendars: layout.calendars) }
       lines.append("")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A day's heading and its lines.
+  private func dayLines(
+    _ day: (day: Day, entries: [Entry], more: Int), calendars: [CalendarInfo]?
+  ) -> [String] {
+    let colors = Dictionary(
+      (calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
+    let date = "\(names.weekdays[day.day.weekday.isoIndex]) \(day.day)"
+    var heading = day.day == today ? date + " (today)" : date
+    if let width, TerminalText.width(of: heading) > width {
+      heading = TerminalText.truncate(heading, to: width)
+    } else if color, day.day == today {
+      heading = AnsiStyle.reverse + date + AnsiStyle.reset + " (today)"
+    }
+    var lines = [heading]
+    for entry in day.entries {
+      let padding = String(repeating: " ", count: max(0, 11 - entry.when.count))
+      var line = "  " + entry.when + padding + "  " + clean(entry.occurrence.title)
+      if let count = AgendaRenderer.dayCount(entry.occurrence, on: day.day) { line += " " + count }
+      if let location = entry.occurrence.location, !location.isEmpty {
+        line += "  @ " + clean(location)
+      }
+      var tag: (text: String, color: String?)?
+      if let calendar = entry.occurrence.calendar, !calendar.isEmpty {
+        tag = ("[" + clean(calendar) + "]", colors[calendar])
+      }
+      lines.append(finish(line, tag: tag))
+    }
+    if day.more > 0 { lines.append(finish("  … and \(day.more) more", tag: nil)) }
+    return lines
+  }
+
+  /// `line` and its calendar tag, cut to ``width``; the tag in its colour when it fits.
+  private func finish(_ line: String, tag: (text: String, color: String?)?) -> String {
+    guard let tag else {
+      guard let width else { return line }
+      return TerminalText.truncate(line, to: width)
+    }
+    let plain = line + "  " + tag.text
+    if let width, TerminalText.width(of: plain) > width {
+      return TerminalText.truncate(plain, to: width)
+    }
+    guard color, let hex = tag.color else { return plain }
+    return line + "  " + AnsiStyle.bar(hex, trueColor: trueColor) + tag.text + AnsiStyle.reset
+  }
+
+  /// `(day 3/12)` for an occurrence over several days, on the third; nil for one day.
+  static func dayCount(_ occurrence: Occurrence, on day: Day) -> String? {
+    let first = occurrence.start.day
+    var last = occurrence.end.day
+    // An all-day end is the day after; a timed end at midnight belongs to the day before.
+    if last > first, occurrence.allDay || occurrence.end.clockText == "00:00" {
+      last = last.adding(days: -1)
+    }
+    guard last > first, first <= day, day <= last else { return nil }
+    return "(day \(first.distance(to: day) + 1)/\(first.distance(to: last) + 1))"
   }
 
   /// One occurrence on one day, with what its time column says there.

@@ -15,7 +15,8 @@ import LaneLayout
 ///
 /// Today's number is marked `*` (in reverse video with colour). With colour, each bar takes
 /// its calendar's colour as background, days outside the month are dim, and a legend names the
-/// calendars when there are several.
+/// calendars when there are several. Without colour, several calendars are told apart by a
+/// letter at the start of each bar, which a legend under the grid names (`F Family · T Team`).
 public struct TextGridRenderer: Sendable {
   /// Total width in columns (borders included); each day gets an equal share, at least
   /// ``minimumColumnWidth``.
@@ -107,11 +108,12 @@ public struct TextGridRenderer: Sendable {
     emit("│" + header.joined(separator: "│") + "│")
     let colors = Dictionary(
       (layout.calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
+    let marks = color ? [:] : CalendarMarks.marks(layout.calendars ?? [])
     for week in layout.weeks {
       emit(rule("├", "┼", "┤"))
       emit(row(week.days.map { dayNumber($0, in: layout, cell: cell) }))
       for lane in week.lanes.prefix(TextGridRenderer.maximumLanes) {
-        emit(laneLine(lane, week: week, cell: cell, colors: colors))
+        emit(laneLine(lane, week: week, cell: cell, colors: colors, marks: marks))
       }
       let more = TextGridRenderer.hiddenCounts(of: week)
       if !more.isEmpty {
@@ -131,6 +133,7 @@ public struct TextGridRenderer: Sendable {
       }
       emit(legend.joined(separator: " "))
     }
+    if let legend = CalendarMarks.legend(layout.calendars ?? [], marks: marks) { emit(legend) }
   }
 
   /// For each day of `week`, what its `+k more` counts: the segments the layout hid there
@@ -180,9 +183,10 @@ public struct TextGridRenderer: Sendable {
     return outside ? style(AnsiStyle.dim, text) : text
   }
 
-  private func laneLine(_ lane: [Segment], week: WeekRow, cell: Int, colors: [String: String])
-    -> String
-  {
+  private func laneLine(
+    _ lane: [Segment], week: WeekRow, cell: Int, colors: [String: String],
+    marks: [String: Character]
+  ) -> String {
     var line = "│"
     var column = 0
     for segment in lane {
@@ -194,7 +198,7 @@ public struct TextGridRenderer: Sendable {
         column += 1
       }
       let span = (last - first + 1) * cell + (last - first)
-      line += bar(segment, width: span, colors: colors) + "│"
+      line += bar(segment, width: span, colors: colors, marks: marks) + "│"
       column = last + 1
     }
     while column < 7 {
@@ -204,11 +208,15 @@ public struct TextGridRenderer: Sendable {
     return line
   }
 
-  private func bar(_ segment: Segment, width: Int, colors: [String: String]) -> String {
+  private func bar(
+    _ segment: Segment, width: Int, colors: [String: String], marks: [String: Character]
+  ) -> String {
     let open = segment.continuesBefore ? "<" : "["
     let close = segment.continuesAfter ? ">" : "]"
+    let mark = segment.calendar.flatMap { marks[$0] }.map { "\($0) " } ?? ""
     let body = TerminalText.fit(
-      TextGridRenderer.label(segment, columns: width - 2), to: max(0, width - 2))
+      mark + TextGridRenderer.label(segment, columns: width - 2 - mark.count),
+      to: max(0, width - 2))
     let text = open + body + close
     guard color, let hex = segment.color ?? segment.calendar.flatMap({ colors[$0] }) else {
       return text

@@ -15,7 +15,7 @@ import TOMLKit
 /// [[feed]]
 /// path = "~/.calendars/work"   # a file, a folder or a URL
 /// name = "Work"
-/// color = "#1f77b4"
+/// color = "#1f77b4"   # or a CSS name, as --color-of takes it
 /// ```
 struct ConfigFile {
   /// A feed the file lists: laid out when no FEED is given, and named and coloured when the
@@ -170,10 +170,14 @@ struct ConfigFile {
           feed.name = name
         }
         if let value = entry["color"] {
-          guard let text = value.string, let color = Feed.normalizedColor(text) else {
+          guard let text = value.string else {
+            throw ConfigFile.failure(
+              path, line(of: "color", from: searchFrom), "\(label): color must be a string")
+          }
+          guard let color = ColorValue.hex(text) else {
             throw ConfigFile.failure(
               path, line(of: "color", from: searchFrom),
-              "\(label): color must be a colour written #rrggbb")
+              "\(label): color \"\(text)\" is not a colour: \(ColorValue.forms)")
           }
           feed.color = color
         }

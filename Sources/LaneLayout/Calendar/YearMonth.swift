@@ -15,7 +15,7 @@ public struct YearMonth: Sendable, Hashable, Comparable, Codable, CustomStringCo
   /// Parses `YYYY-MM`.
   public init?(iso text: some StringProtocol) {
     // Four ASCII digits, a dash, two ASCII digits; read as bytes (asking a `Character` whether it
-    // is a number loads Unicode's tables, some 0.6 million instructions at the command's start).
+    // is a number loads Unicode's tables at the command's start).
     var bytes = text.utf8.makeIterator()
     var year = 0
     var month = 0

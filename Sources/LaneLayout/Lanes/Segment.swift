@@ -9,6 +9,9 @@ public struct Segment: Sendable, Hashable, Codable {
   var source: SpanList
   /// The position of the segment's span in `source`.
   var index: Int
+  /// The position of the segment's span in the spans the layout was made from: the segments of
+  /// one occurrence share it.
+  package var spanPosition: Int { index }
   /// The first day this segment covers.
   public var firstDay: Day
   /// The last day this segment covers, inclusive.
