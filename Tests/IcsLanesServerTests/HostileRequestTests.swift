@@ -6,10 +6,12 @@ import Testing
 /// Bad and hostile requests: each gets a 4xx (a problem document where the server answers at
 /// all), never a 5xx, never a file, and the server keeps answering.
 @Suite struct HostileRequestTests {
-  static func configuration() -> ServerConfiguration {
+  /// The team calendar; `idle` closes quiet connections sooner (only where a test waits for it:
+  /// the client's pooled connections would race a short timeout).
+  static func configuration(idle: Duration = .seconds(30)) -> ServerConfiguration {
     var configuration = ServerConfiguration(feeds: [ServedFeed(Repository.sample("team.ics"))])
     configuration.zoneName = "UTC"
-    configuration.idleTimeout = .seconds(1)
+    configuration.idleTimeout = idle
     return configuration
   }
 
@@ -89,12 +91,15 @@ import Testing
   @Test func oversizedRequestsAreRefused() async throws {
     let server = try await ServerHarness(Self.configuration())
     defer { Task { await server.stop() } }
-    let long = try await server.get(
-      "/api/v1/months/2024-08?tz=" + String(repeating: "A", count: 100_000))
-    // Past the parser's own limit on a request line the server answers 400 before routing.
-    #expect([400, 414].contains(long.status))
+    // Past the parser's own limit on a request line the server answers 400 before routing, or
+    // closes the connection while the client is still sending.
+    let long = try await RawConnection.status(
+      port: server.port, target: "/api/v1/months/2024-08?tz=" + String(repeating: "A", count: 100_000))
+    #expect(long.0 == nil || [400, 414].contains(long.0 ?? 0))
     let many = (0..<10_000).map { "calendar=c\($0)" }.joined(separator: "&")
-    #expect([400, 414].contains(try await server.get("/api/v1/months/2024-08?" + many).status))
+    let manyReply = try await RawConnection.status(
+      port: server.port, target: "/api/v1/months/2024-08?" + many)
+    #expect(manyReply.0 == nil || [400, 414].contains(manyReply.0 ?? 0))
     let justPast = try await server.get(
       "/api/v1/months/2024-08?tz=" + String(repeating: "A", count: 2_100))
     #expect(justPast.status == 414)
@@ -122,8 +127,18 @@ import Testing
   }
 
   @Test func slowClientsHoldNobodyUpAndAreClosed() async throws {
-    let server = try await ServerHarness(Self.configuration())
+    let server = try await ServerHarness(Self.configuration(idle: .seconds(1)))
     defer { Task { await server.stop() } }
+    func twentyRequests() async throws -> Duration {
+      let started = ContinuousClock.now
+      for month in 1...20 {
+        let number = (month - 1) % 12 + 1
+        let target = "/api/v1/months/\(2021 + (month - 1) / 12)-\(number < 10 ? "0" : "")\(number)"
+        #expect(try await server.get(target).status == 200)
+      }
+      return ContinuousClock.now - started
+    }
+    let alone = try await twentyRequests()
     // Ten connections that send half a request line and then nothing.
     let slow = try (0..<10).map { _ in try RawConnection(port: server.port) }
     for connection in slow { connection.send("GET /2024-08 HT") }
@@ -135,11 +150,10 @@ import Testing
         try await Task.sleep(for: .milliseconds(200))
       }
     }
-    let started = ContinuousClock.now
-    for _ in 0..<20 {
-      #expect(try await server.get("/api/v1/months/2024-08").status == 200)
-    }
-    #expect(ContinuousClock.now - started < .seconds(5))
+    // The same requests beside them take about as long (the machine may be busy: compared, not
+    // timed against a fixed bound).
+    let beside = try await twentyRequests()
+    #expect(beside < alone * 3 + .seconds(2), "alone \(alone), beside slow clients \(beside)")
     // Past the idle timeout (1 s here) the server has closed them: a read sees the end at once.
     try await Task.sleep(for: .milliseconds(2_500))
     for connection in slow {
