@@ -228,6 +228,88 @@ struct FolderFeedTests {
     #expect(filtered.eventsDuplicate == 1 && whole.eventsDuplicate == 1)
   }
 
+  @Test("A duplicate in another file names that file and the line in it")
+  func duplicateNamesFileAndLine() throws {
+    let folder = try FolderFeedTests.temporaryFolder("twice")
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    // b.ics's event is repeated by c.ics; a.ics comes first, so the folder's line count
+    // differs from b.ics's own.
+    try Data(FolderFeedTests.oneEvent(1, day: 3).utf8)
+      .write(to: folder.appendingPathComponent("a.ics"))
+    try Data(FolderFeedTests.oneEvent(2, day: 5).utf8)
+      .write(to: folder.appendingPathComponent("b.ics"))
+    try Data(FolderFeedTests.oneEvent(2, day: 5).utf8)
+      .write(to: folder.appendingPathComponent("c.ics"))
+    let window = MonthRequest(
+      first: try TestSupport.requireMonth("2024-08"), zone: try TestSupport.requireZone("UTC")
+    ).window
+    for options in [ImportOptions(), ImportOptions(window: window)] {
+      let feed = try Feed(location: .folder(folder.path), options: options)
+      #expect(feed.eventsDuplicate == 1)
+      #expect(
+        feed.warnings.map(\.description) == [
+          "\(folder.path)/c.ics:4: event event-2@tests: repeats the VEVENT at line 4 of \(folder.path)/b.ics (same UID and RECURRENCE-ID); that one is used"
+        ])
+    }
+    // Within one file, the line alone.
+    let two = FolderFeedTests.oneEvent(3, day: 7).replacingOccurrences(
+      of: "END:VEVENT\r\n",
+      with:
+        "END:VEVENT\r\nBEGIN:VEVENT\r\nUID:event-3@tests\r\nDTSTART;VALUE=DATE:20240807\r\nEND:VEVENT\r\n"
+    )
+    try Data(two.utf8).write(to: folder.appendingPathComponent("d.ics"))
+    let feed = try Feed(location: .folder(folder.path))
+    #expect(
+      feed.warnings.map(\.description).last
+        == "\(folder.path)/d.ics:11: event event-3@tests: repeats the VEVENT at line 4 (same UID and RECURRENCE-ID); that one is used"
+    )
+  }
+
+  @Test("A file that is not iCalendar is left out with a warning naming it, its text unquoted")
+  func badFilesStandAlone() throws {
+    let folder = try FolderFeedTests.temporaryFolder("mixed")
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    // The first file by name is not iCalendar, and neither is one in the middle.
+    try Data("secret first line\nmore\n".utf8)
+      .write(to: folder.appendingPathComponent("0-notes.ics"))
+    try Data(FolderFeedTests.oneEvent(1, day: 3).utf8)
+      .write(to: folder.appendingPathComponent("a.ics"))
+    try Data("<html><body>secret page</body></html>\n".utf8)
+      .write(to: folder.appendingPathComponent("m-page.ics"))
+    try Data(FolderFeedTests.oneEvent(2, day: 9).utf8)
+      .write(to: folder.appendingPathComponent("z.ics"))
+    let feed = try Feed(location: .folder(folder.path))
+    #expect(feed.eventsRead == 2)
+    let message = "not iCalendar (it does not begin with BEGIN:VCALENDAR); file left out"
+    #expect(
+      feed.warnings == [
+        ImportWarning(
+          source: "\(folder.path)/0-notes.ics", line: nil, uid: nil, message: message),
+        ImportWarning(source: "\(folder.path)/m-page.ics", line: nil, uid: nil, message: message),
+      ])
+    #expect(!feed.warnings.contains { $0.description.contains("secret") })
+    let layout = try FolderFeedTests.layout(feed)
+    #expect(Set(layout.segments.map(\.title)) == ["Event 1", "Event 2"])
+    var strict = ImportOptions()
+    strict.strict = true
+    #expect(
+      throws: ImportError.strictFailure(
+        source: "\(folder.path)/0-notes.ics", line: nil, message: message)
+    ) {
+      _ = try Feed(location: .folder(folder.path), options: strict)
+    }
+    // A folder of nothing but such files is not iCalendar, and says so without quoting them.
+    for name in ["a.ics", "z.ics"] {
+      try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+    }
+    #expect(
+      throws: ImportError.notICalendar(
+        source: folder.path, detail: "none of its .ics files is iCalendar")
+    ) {
+      _ = try Feed(location: .folder(folder.path))
+    }
+  }
+
   @Test("A folder with no .ics files is an error naming it")
   func emptyFolder() throws {
     let folder = try FolderFeedTests.temporaryFolder("empty")

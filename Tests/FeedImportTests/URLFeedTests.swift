@@ -20,6 +20,15 @@ struct URLFeedTests {
     return writer.text(events: 3_000)
   }()
 
+  /// Two events with one UID: the first, in March, is the one used, and is passed over for
+  /// August and then read again.
+  static let twiceFeed = [
+    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//icslanes//tests//EN", "BEGIN:VEVENT",
+    "UID:twice@tests", "DTSTART;VALUE=DATE:20240304", "SUMMARY:The one used", "END:VEVENT",
+    "BEGIN:VEVENT", "UID:twice@tests", "DTSTART;VALUE=DATE:20240806", "SUMMARY:A duplicate",
+    "END:VEVENT", "END:VCALENDAR", "",
+  ].joined(separator: "\r\n")
+
   static func server(stallSeconds: Double = 5) throws -> LocalHTTPServer {
     let gzip = try #require(FileManager.default.contents(atPath: gzipPath))
     let calendar = ["Content-Type": "text/calendar; charset=utf-8"]
@@ -35,6 +44,7 @@ struct URLFeedTests {
         "/broken": .respond(status: 500, headers: [:], body: Array("oops".utf8)),
         "/stall.ics": .stall,
         "/trickle.ics": .trickle,
+        "/twice.ics": .respond(status: 200, headers: calendar, body: Array(twiceFeed.utf8)),
       ], maximumConnections: 16, lifetime: 50, stallSeconds: stallSeconds)
   }
 
@@ -71,6 +81,22 @@ struct URLFeedTests {
     #expect(fetched.name == "Team")
     #expect(fetched.eventsRead == file.eventsRead)
     #expect(try URLFeedTests.layoutJSON(fetched) == URLFeedTests.layoutJSON(file))
+  }
+
+  @Test("A feed whose passed-over events are read again is fetched once, and reads as from memory")
+  func fetchedOnce() throws {
+    let server = try URLFeedTests.server()
+    defer { server.stop() }
+    let august = try TestSupport.requireMonth("2024-08")
+    let zone = try TestSupport.requireZone("Europe/Berlin")
+    let options = ImportOptions(window: MonthRequest(first: august, zone: zone).window)
+    let fetched = try Feed(
+      location: try URLFeedTests.location(server.url("/twice.ics")), options: options)
+    let memory = try Feed(text: URLFeedTests.twiceFeed, name: "twice", options: options)
+    #expect(server.requests == ["/twice.ics"])
+    #expect(fetched.eventsDuplicate == 1 && fetched.eventsDuplicate == memory.eventsDuplicate)
+    #expect(fetched.warnings.map(\.message) == memory.warnings.map(\.message))
+    #expect(try URLFeedTests.layoutJSON(fetched) == URLFeedTests.layoutJSON(memory))
   }
 
   @Test("Redirects are followed (301, then 302)")

@@ -26,6 +26,33 @@ struct CommandInputsTests {
     return try #require(object as? [String: Any], "\(result.stderr)")
   }
 
+  @Test("Standard input is read as the same bytes in a file are, events outside the month too")
+  func standardInputAsAFile() throws {
+    // Two events with one UID: the first, in March, is passed over for August and then read
+    // again at its line, and is the one used.
+    let text = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//icslanes//tests//EN", "BEGIN:VEVENT",
+      "UID:twice@tests", "DTSTART;VALUE=DATE:20240304", "SUMMARY:The one used", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:twice@tests", "DTSTART;VALUE=DATE:20240806", "SUMMARY:A duplicate",
+      "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    // Named `stdin.ics`, the file's calendar is named as standard input's is.
+    let file = try Scratch.folder("stdin").appendingPathComponent("stdin.ics")
+    try Data(text.utf8).write(to: file)
+    let options = ["--month", "2024-08", "--tz", "UTC", "--format", "json", "--stats"]
+    let fromFile = try CommandRunner.run([file.path] + options)
+    let binary = try CommandRunner.binary().path
+    let fromInput = try CommandRunner.run(
+      ["-c", "exec \"$0\" - \"$@\" < '\(file.path)'", binary] + options,
+      executable: URL(fileURLWithPath: "/bin/sh"))
+    #expect(fromFile.status == 0 && fromInput.status == 0)
+    #expect(fromInput.stdout == fromFile.stdout)
+    #expect(fromInput.stderr == fromFile.stderr.replacingOccurrences(of: file.path, with: "stdin"))
+    #expect(
+      fromInput.stderr.hasPrefix(
+        "icslanes: warning: stdin:9: event twice@tests: repeats the VEVENT at line 4"))
+  }
+
   @Test("--version prints the version; icslanes help prints the help, not a feed error")
   func versionAndHelp() throws {
     let version = try CommandRunner.run(["--version"])

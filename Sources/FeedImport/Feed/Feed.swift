@@ -30,9 +30,9 @@ public final class Feed: @unchecked Sendable {
   /// VEVENTs that repeat an earlier one's UID and RECURRENCE-ID; only one of each is used.
   public let eventsDuplicate: Int
   /// VEVENTs the pre-filter passed over and libical never read (a duplicate among them that
-  /// was settled from the scan's keys counts in ``eventsDuplicate`` instead; a feed that cannot
-  /// be read again at an offset, standard input or a URL's stream, reads such events again
-  /// with libical, so the same feed may pass over fewer there).
+  /// was settled from the scan's keys counts in ``eventsDuplicate`` instead; a folder, which
+  /// cannot be read again at an offset, reads such events again with libical, so the same
+  /// events may pass over fewer there).
   public let eventsPassedOver: Int
   /// The window the pre-filter kept events for, when one was set.
   public let window: ClosedRange<Day>?
@@ -67,10 +67,13 @@ public final class Feed: @unchecked Sendable {
     throws(ImportError)
   {
     if path == "-" {
-      var byteSource = ByteSource.standardInput()
+      // Kept in a temporary file first, so that it is read as any file is.
+      var input = ByteSource.standardInput()
+      let spooled = try ByteSource.spooled(&input) { .unreadable(path: "stdin", reason: $0) }
+      var byteSource = spooled
       try self.init(
         byteSource: &byteSource, source: "stdin", fallbackName: "stdin", options: options,
-        reopen: nil)
+        reopen: { () throws(ImportError) -> ByteSource in spooled.continuing(at: 0) })
       return
     }
     var byteSource = try ByteSource(path: path)
@@ -95,12 +98,11 @@ public final class Feed: @unchecked Sendable {
   }
 
   /// Loads the feed at `location`: a file, standard input, a folder of `.ics` files (one
-  /// calendar) or a URL, fetched and parsed as it arrives.
+  /// calendar) or a URL, fetched once into a temporary file and read from there.
   ///
   /// A URL fails with ``ImportError/unavailable(source:reason:)`` on an error status, a host
   /// not found, a refused connection, a TLS failure, or no data for
   /// ``ImportOptions/networkTimeout`` seconds; redirects are followed and gzip bodies decoded.
-  /// A URL whose events must be read twice (see ``init(contentsOf:options:)``) is fetched twice.
   public convenience init(location: FeedLocation, options: ImportOptions = ImportOptions())
     throws(ImportError)
   {
@@ -127,13 +129,13 @@ public final class Feed: @unchecked Sendable {
     case .url(let url):
       let source = location.source
       let timeout = options.networkTimeout
-      var byteSource = try ByteSource(url: url, source: source, timeout: timeout)
+      var body = try ByteSource(url: url, source: source, timeout: timeout)
+      let spooled = try ByteSource.spooled(&body) { .unavailable(source: source, reason: $0) }
+      var byteSource = spooled
       try self.init(
         byteSource: &byteSource, source: source, fallbackName: location.fallbackName,
         options: options,
-        reopen: { () throws(ImportError) -> ByteSource in
-          try ByteSource(url: url, source: source, timeout: timeout)
-        })
+        reopen: { () throws(ImportError) -> ByteSource in spooled.continuing(at: 0) })
     }
   }
 
@@ -171,31 +173,39 @@ public final class Feed: @unchecked Sendable {
 
   convenience init(
     byteSource: inout ByteSource, source: String, fallbackName: String, options: ImportOptions,
-    reopen: (() throws(ImportError) -> ByteSource)?, givenName: String? = nil,
+    reopen: () throws(ImportError) -> ByteSource, givenName: String? = nil,
     givenColor: String? = nil, notes: [ImportWarning] = [], takeParts: TakeParts? = nil
   ) throws(ImportError) {
     // A folder's lines are counted over all its files: name the file and its own line.
-    let place = byteSource.folderStream.map { stream in
-      { (line: Int) in stream.place(ofLine: line) }
-    }
+    let folder = byteSource.folderStream
     do {
       try self.init(
         loading: &byteSource, source: source, fallbackName: fallbackName, options: options,
-        reopen: reopen, givenName: givenName, givenColor: givenColor, notes: notes, place: place,
-        takeParts: takeParts)
+        reopen: reopen, givenName: givenName, givenColor: givenColor, notes: notes,
+        folder: folder, takeParts: takeParts)
     } catch {
-      guard let place, case .strictFailure(_, let line?, let message) = error,
-        let (file, fileLine) = place(line)
-      else { throw error }
-      throw .strictFailure(source: file, line: fileLine, message: message)
+      guard let folder else { throw error }
+      switch error {
+      case .strictFailure(_, let line?, let message):
+        guard let (file, fileLine) = folder.place(ofLine: line) else { throw error }
+        throw .strictFailure(source: file, line: fileLine, message: message)
+      case .notICalendar where !folder.skippedFiles.isEmpty:
+        throw .notICalendar(source: source, detail: "none of its .ics files is iCalendar")
+      default:
+        throw error
+      }
     }
+  }
+
+  /// The warning of a VEVENT that repeats the one at `earlier` (a line, or a line of a file).
+  static func repeatsMessage(earlier: String) -> String {
+    "repeats the VEVENT at \(earlier) (same UID and RECURRENCE-ID); that one is used"
   }
 
   private init(
     loading byteSource: inout ByteSource, source: String, fallbackName: String,
-    options: ImportOptions, reopen: (() throws(ImportError) -> ByteSource)?, givenName: String?,
-    givenColor: String?, notes: [ImportWarning], place: ((Int) -> (file: String, line: Int)?)?,
-    takeParts: TakeParts?
+    options: ImportOptions, reopen: () throws(ImportError) -> ByteSource, givenName: String?,
+    givenColor: String?, notes: [ImportWarning], folder: FolderStream?, takeParts: TakeParts?
   ) throws(ImportError) {
     var loader = FeedLoader(source: source, options: options)
     if let takeParts {
@@ -204,7 +214,7 @@ public final class Feed: @unchecked Sendable {
       try loader.load(from: &byteSource)
     }
     var (conflicts, duplicates) = loader.conflictingUIDs()
-    let again = try (conflicts.isEmpty && duplicates.isEmpty) ? nil : reopen?()
+    let again = try (conflicts.isEmpty && duplicates.isEmpty) ? nil : reopen()
     if !duplicates.isEmpty {
       // Passed-over overrides of one instance: settled from the keys the scan kept, without
       // libical, when the input can be read at an offset (for the UID's text).
@@ -218,7 +228,8 @@ public final class Feed: @unchecked Sendable {
       // A passed-over event shares its UID with another in a way that matters (a duplicate, a
       // THISANDFUTURE override…): read again the passed-over events of those UIDs, so that the
       // layout is exactly the one without the pre-filter. Only those events are read, at the
-      // lines the scan recorded; the whole feed only when the input cannot be read at an offset.
+      // lines the scan recorded; the whole feed only when the input cannot be read at an offset
+      // (a folder).
       if var again {
         if again.readsAtOffsets, let lines = loader.linesToReadAgain(for: conflicts) {
           try loader.readAgain(lines: lines, keys: conflicts, from: again)
@@ -226,11 +237,6 @@ public final class Feed: @unchecked Sendable {
           try loader.readAgain(for: conflicts, from: &again)
         }
         if let problem = loader.strictProblem { throw problem }
-      } else {
-        loader.warn(
-          line: nil, uid: nil,
-          "events outside the window share UIDs with others and standard input cannot be read twice: duplicates may resolve differently (use no pre-filter)"
-        )
       }
     }
     // The scan's keys of passed-over events (12 bytes each: 12 MB for a million) have done
@@ -248,12 +254,22 @@ public final class Feed: @unchecked Sendable {
     if duplicatesUnworded > 0 {
       duplicateWarnings.removeLast(max(0, duplicateWarnings.count - FeedLoader.warningLimit))
       duplicateWarnings.append(
-        ImportWarning(
-          source: source, line: nil, uid: nil,
-          message: "\(duplicatesUnworded) more duplicate(s) not listed one by one"))
+        (
+          nil,
+          ImportWarning(
+            source: source, line: nil, uid: nil,
+            message: "\(duplicatesUnworded) more duplicate(s) not listed one by one")
+        ))
+    }
+    let fileNotes =
+      folder?.skippedFiles.map { skipped in
+        ImportWarning(source: skipped.file, line: nil, uid: nil, message: skipped.reason)
+      } ?? []
+    if options.strict, let first = fileNotes.first {
+      throw .strictFailure(source: first.source, line: nil, message: first.message)
     }
     if options.strict, let first = duplicateWarnings.first {
-      throw .strictFailure(source: source, line: first.line, message: first.message)
+      throw .strictFailure(source: source, line: first.warning.line, message: first.warning.message)
     }
     self.source = source
     self.name =
@@ -262,24 +278,12 @@ public final class Feed: @unchecked Sendable {
     self.color =
       options.calendarColor.flatMap(CalendarFolder.hexColor) ?? givenColor
       ?? loader.calendars.lazy.compactMap(\.color).first
-    var warnings = loader.warnings + duplicateWarnings
+    var warnings = loader.warnings
     var skipped = loader.skipped
-    if let place {
-      for index in warnings.indices {
-        if let line = warnings[index].line, let (file, fileLine) = place(line) {
-          warnings[index].source = file
-          warnings[index].line = fileLine
-        }
-      }
-      for index in skipped.indices {
-        if let line = skipped[index].line, let (file, fileLine) = place(line) {
-          skipped[index].line = fileLine
-          skipped[index].reason =
-            "\((file as NSString).lastPathComponent): \(skipped[index].reason)"
-        }
-      }
+    if let folder {
+      Feed.placeInFiles(&warnings, &skipped, &duplicateWarnings, folder: folder)
     }
-    self.warnings = notes + warnings
+    self.warnings = notes + fileNotes + warnings + duplicateWarnings.map(\.warning)
     self.skipped = skipped
     self.eventsRead = loader.eventsRead
     self.eventsDuplicate = duplicatesRead + loader.byteDuplicateCount
@@ -307,7 +311,7 @@ public final class Feed: @unchecked Sendable {
   /// copy, and a million records cost no second list.
   static func group(
     _ records: inout RecordList, dropped: [DroppedRepeat] = [], source: String
-  ) -> ([Series], Int, [(foundAt: Int, warning: ImportWarning)]) {
+  ) -> ([Series], Int, [(foundAt: Int, earlier: Int, warning: ImportWarning)]) {
     /// The record (index) or dropped repeat in use for a UID and RECURRENCE-ID so far.
     struct Used {
       let index: Int?
@@ -327,7 +331,7 @@ public final class Feed: @unchecked Sendable {
     var chosen: [Instance: Used] = [:]
     chosen.reserveCapacity(records.count + dropped.count)
     var keep = [Bool](repeating: true, count: records.count)
-    var warnings: [(foundAt: Int, warning: ImportWarning)] = []
+    var warnings: [(foundAt: Int, earlier: Int, warning: ImportWarning)] = []
     var duplicates = 0
     /// Folds one record (`index`) or dropped repeat (nil) in, in line order.
     func fold(uid: String, recurrence: Int64?, sequence: Int, line: Int, index: Int?) {
@@ -349,11 +353,10 @@ public final class Feed: @unchecked Sendable {
       guard warnings.count < FeedLoader.warningLimit else { return }
       warnings.append(
         (
-          line,
+          line, winner.line,
           ImportWarning(
             source: source, line: loser.line, uid: uid,
-            message:
-              "repeats the VEVENT at line \(winner.line) (same UID and RECURRENCE-ID); that one is used"
+            message: Feed.repeatsMessage(earlier: "line \(winner.line)")
           )
         ))
     }
@@ -421,11 +424,11 @@ public final class Feed: @unchecked Sendable {
   /// The duplicate warnings of libical's records and of the scan's keys, in the order of the
   /// lines that found them: the order of one reading of every event.
   static func merge(
-    _ one: [(foundAt: Int, warning: ImportWarning)],
-    _ other: [(foundAt: Int, warning: ImportWarning)]
-  ) -> [ImportWarning] {
-    if other.isEmpty { return one.map(\.warning) }
-    return (one + other).sorted { $0.foundAt < $1.foundAt }.map(\.warning)
+    _ one: [(foundAt: Int, earlier: Int, warning: ImportWarning)],
+    _ other: [(foundAt: Int, earlier: Int, warning: ImportWarning)]
+  ) -> [(earlier: Int?, warning: ImportWarning)] {
+    let both = other.isEmpty ? one : (one + other).sorted { $0.foundAt < $1.foundAt }
+    return both.map { (Optional($0.earlier), $0.warning) }
   }
 
   /// Counts a series that cannot reach the window: none of its events is shown.

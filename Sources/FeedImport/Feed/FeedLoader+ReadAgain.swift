@@ -150,11 +150,10 @@ extension FeedLoader {
     byteDuplicateCount += foundCount
     byteDuplicates += firstFound.sorted().map { duplicate in
       (
-        duplicate.foundAt,
+        duplicate.foundAt, duplicate.winner,
         ImportWarning(
           source: source, line: duplicate.loser, uid: duplicate.uid,
-          message:
-            "repeats the VEVENT at line \(duplicate.winner) (same UID and RECURRENCE-ID); that one is used"
+          message: Feed.repeatsMessage(earlier: "line \(duplicate.winner)")
         )
       )
     }

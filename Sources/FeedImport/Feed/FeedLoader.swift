@@ -19,8 +19,9 @@ struct FeedLoader: ScanSink {
   var strictProblem: ImportError?
   /// Duplicates among passed-over overrides settled from their byte-level keys (see
   /// ``decideDuplicates(for:from:)``): how many, and their warnings, each with the line of the
-  /// VEVENT whose reading found it (where ``Feed/group(_:source:)`` would have warned).
-  var byteDuplicates: [(foundAt: Int, warning: ImportWarning)] = []
+  /// VEVENT whose reading found it (where ``Feed/group(_:source:)`` would have warned) and the
+  /// line of the VEVENT used.
+  var byteDuplicates: [(foundAt: Int, earlier: Int, warning: ImportWarning)] = []
   /// How many duplicates were settled so (``byteDuplicates`` words the first of them).
   var byteDuplicateCount = 0
   /// Repeats dropped as they were read (``dropsAsRepeat(_:)``), in the order read.

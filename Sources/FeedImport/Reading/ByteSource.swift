@@ -121,6 +121,14 @@ struct ByteSource {
     totalBytes = nil
   }
 
+  /// A source over a file `handle` holds, opened at its start, of `size` bytes: a spooled
+  /// input (``spooled(_:name:)``).
+  init(spooled handle: FileHandle, path: String, size: Int) {
+    origin = .file(handle)
+    self.path = path
+    totalBytes = size
+  }
+
   /// A source over bytes in memory.
   init(bytes: [UInt8]) {
     origin = .memory(bytes)

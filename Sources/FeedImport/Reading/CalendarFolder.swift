@@ -74,6 +74,9 @@ struct CalendarFolder {
 /// Each file's byte-order mark is dropped and a file without a final line end gets one, so
 /// that files never run into each other. The first line of each file is noted, so that a line
 /// of the stream can be named as a file and its own line (``place(ofLine:)``).
+///
+/// Each file stands alone: one that cannot be opened, or whose start is not iCalendar
+/// (``FileStart``), is left out of the stream and listed in ``skippedFiles``.
 final class FolderStream {
   let folder: CalendarFolder
   private var next = 0
@@ -87,6 +90,10 @@ final class FolderStream {
   private var linesInFile = 0
   /// The stream's line number of each file's first line, in file order.
   private(set) var firstLines: [Int] = []
+  /// The files left out, with why, in file order (nothing of their content is quoted).
+  private(set) var skippedFiles: [(file: String, reason: String)] = []
+  /// The room a file's first read needs for its start to be judged (``FileStart``).
+  static let startRoom = 64 << 10
 
   init(folder: CalendarFolder) {
     self.folder = folder
@@ -110,11 +117,15 @@ final class FolderStream {
       }
       if descriptor < 0 {
         guard next < folder.files.count else { break }
+        // A file starts a chunk with room to judge its start, unless the chunk is empty.
+        if count > 0, buffer.count - count < FolderStream.startRoom { break }
         let file = folder.files[next]
         next += 1
         descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-          throw .unreadable(path: file, reason: String(cString: strerror(errno)))
+          let reason = String(cString: strerror(errno))
+          skippedFiles.append((file, "cannot be read (\(reason)); file left out"))
+          continue
         }
         firstLines.append(linesBefore + 1)
         atFileStart = true
@@ -139,6 +150,8 @@ final class FolderStream {
         if !atFileStart, lastByte != 0x0A { pendingLineEnd = true }
         continue
       }
+      // A short read of a regular file is its end: the file's start is all of it.
+      let wholeRead = result < room
       var bytes = UnsafeMutableRawBufferPointer(start: base + count, count: result)
       if atFileStart {
         atFileStart = false
@@ -151,12 +164,27 @@ final class FolderStream {
             continue
           }
         }
+        let start = UnsafeBufferPointer(
+          start: (base + count).assumingMemoryBound(to: UInt8.self), count: result)
+        if FileStart.isICalendar(start, wholeFile: wholeRead) == false {
+          leaveOut(folder.files[next - 1])
+          continue
+        }
       }
       for byte in bytes where byte == 0x0A { linesInFile += 1 }
       lastByte = bytes[result - 1]
       count += result
     }
     return count
+  }
+
+  /// Closes the file being read, whose start is not iCalendar, as if it had not been listed.
+  private func leaveOut(_ file: String) {
+    close(descriptor)
+    descriptor = -1
+    firstLines.removeLast()
+    skippedFiles.append(
+      (file, "not iCalendar (it does not begin with BEGIN:VCALENDAR); file left out"))
   }
 
   /// The file and its own line for `line` of the stream; nil before the first file.

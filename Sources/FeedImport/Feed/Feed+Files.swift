@@ -1,0 +1,39 @@
+import Foundation
+import LaneLayout
+
+extension Feed {
+  /// Names each warning's and skipped event's file and its own line, for a folder whose lines
+  /// were counted over all its files; a duplicate's warning names the VEVENT it repeats the
+  /// same way (its line alone when it is in the same file).
+  static func placeInFiles(
+    _ warnings: inout [ImportWarning], _ skipped: inout [SkippedEvent],
+    _ duplicates: inout [(earlier: Int?, warning: ImportWarning)], folder: FolderStream
+  ) {
+    for index in warnings.indices {
+      if let line = warnings[index].line, let (file, fileLine) = folder.place(ofLine: line) {
+        warnings[index].source = file
+        warnings[index].line = fileLine
+      }
+    }
+    for index in skipped.indices {
+      if let line = skipped[index].line, let (file, fileLine) = folder.place(ofLine: line) {
+        skipped[index].line = fileLine
+        skipped[index].reason =
+          "\((file as NSString).lastPathComponent): \(skipped[index].reason)"
+      }
+    }
+    for index in duplicates.indices {
+      guard let line = duplicates[index].warning.line,
+        let (file, fileLine) = folder.place(ofLine: line)
+      else { continue }
+      duplicates[index].warning.source = file
+      duplicates[index].warning.line = fileLine
+      guard let earlier = duplicates[index].earlier,
+        let (earlierFile, earlierLine) = folder.place(ofLine: earlier)
+      else { continue }
+      duplicates[index].warning.message = Feed.repeatsMessage(
+        earlier: earlierFile == file
+          ? "line \(earlierLine)" : "line \(earlierLine) of \(earlierFile)")
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+extension ByteSource {
+  /// `source` read to its end into a temporary file that is unlinked as soon as it is made
+  /// (nothing is left behind), as a source over that file: standard input and a URL's body
+  /// become a file that can be read again at any offset, like any other.
+  ///
+  /// When no temporary file can be made, or it cannot take the bytes (a full disk), throws
+  /// `failure` of the reason.
+  static func spooled(
+    _ source: inout ByteSource, failure: (String) -> ImportError
+  ) throws(ImportError) -> ByteSource {
+    guard let descriptor = ByteSource.unlinkedTemporaryFile() else {
+      throw failure("no temporary file can be made to keep it in")
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    var size = 0
+    while try source.readChunk({ (chunk) throws(ImportError) -> Void in
+      guard WholeWrite.write(UnsafeRawBufferPointer(chunk), to: descriptor, at: size) else {
+        throw failure("cannot keep it in a temporary file (disk full?)")
+      }
+      size += chunk.count
+    }) {}
+    // Written with `pwrite`: the descriptor still reads from the start.
+    return ByteSource(spooled: handle, path: source.path, size: size)
+  }
+
+  /// A new file in the system's temporary folder, already unlinked; nil when none can be made.
+  static func unlinkedTemporaryFile() -> Int32? {
+    var template = Array((NSTemporaryDirectory() + "/icslanes-input-XXXXXX").utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      let made = mkstemp(base)
+      if made >= 0 { unlink(base) }
+      return made
+    }
+    return made >= 0 ? made : nil
+  }
+}
