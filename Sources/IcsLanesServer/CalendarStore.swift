@@ -14,6 +14,8 @@ struct FeedState: Sendable {
   var lastError: String?
   /// The stamp of the file or folder ``feed`` was read from.
   var stamp: SourceStamp?
+  /// A change seen but not loaded yet: loaded once it stays the same for a look and is quiet.
+  var pendingStamp: SourceStamp?
   /// The validators of a URL's body.
   var version: FeedVersion?
   /// How long the last load took, in seconds.

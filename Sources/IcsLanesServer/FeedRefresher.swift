@@ -54,6 +54,14 @@ struct FeedRefresher: Service {
       if state.feed == nil, state.attemptedAt != nil, stamp == state.stamp, stamp != nil {
         return nil
       }
+      // A change is read once the file stayed the same for a look and a second: a writer
+      // still in the middle of the file (written in place) is never read half way.
+      if let stamp, state.attemptedAt != nil, stamp != state.pendingStamp || !stamp.isQuiet {
+        guard stamp != state.pendingStamp else { return nil }
+        var next = state
+        next.pendingStamp = stamp
+        return next
+      }
     case .standardInput:
       return nil
     }

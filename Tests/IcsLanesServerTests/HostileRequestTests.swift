@@ -94,7 +94,8 @@ import Testing
     // Past the parser's own limit on a request line the server answers 400 before routing, or
     // closes the connection while the client is still sending.
     let long = try await RawConnection.status(
-      port: server.port, target: "/api/v1/months/2024-08?tz=" + String(repeating: "A", count: 100_000))
+      port: server.port,
+      target: "/api/v1/months/2024-08?tz=" + String(repeating: "A", count: 100_000))
     #expect(long.0 == nil || [400, 414].contains(long.0 ?? 0))
     let many = (0..<10_000).map { "calendar=c\($0)" }.joined(separator: "&")
     let manyReply = try await RawConnection.status(
