@@ -6,16 +6,14 @@ import Testing
 
 @testable import FeedImport
 
-/// Offsets from 2032 on (issue 11): libical works a zone's changes out from its first
-/// observance up to the year asked about and five more, and again from the start for each later
-/// year, up to its last year (2582) and for every question past it. ``LibicalZone`` has it work
-/// the zone out through 2582 once (``LibicalZone/warm(for:)``) and answers past 2582 from the
-/// zone's last change (``LibicalZone/tail()``) when no onset lies there. Either must give
-/// libical's own answers: each is checked against a fresh copy of the zone asked directly.
+/// Offsets from 2032 on: libical works a zone's changes out up to its last year (2582); past
+/// the table (2101), a ``ZoneTable`` continues each observance on its own, and past 2582 gives
+/// the zone's last change unless its offsets repeat every 400 years. Answers are checked
+/// against a fresh copy of the zone asked directly.
 /// (`Samples/hostile/zone-years.ics` is the input that took 6 s; `hostile-limits.sh` times it.)
 @Suite struct ZoneCoverageTests {
   /// The observances of the zones checked; the first repeats yearly from 1601 (US rules).
-  static let zones: [(name: String, observances: String, hasTail: Bool)] = [
+  static let zones: [(name: String, observances: String, isPeriodic: Bool)] = [
     (
       "yearly from 1601",
       """
@@ -47,7 +45,7 @@ import Testing
       TZOFFSETFROM:+0100
       TZOFFSETTO:+0200
       END:DAYLIGHT
-      """, true
+      """, false
     ),
     (
       "summer time until 2300",
@@ -64,7 +62,7 @@ import Testing
       TZOFFSETFROM:+0100
       TZOFFSETTO:+0200
       END:DAYLIGHT
-      """, true
+      """, false
     ),
     (
       "an onset in 3000",
@@ -113,6 +111,11 @@ import Testing
 
   struct ZoneNotRead: Error {}
 
+  /// 2032-01-01T00:00Z, 2583-01-03T00:00Z (past libical's last change) and 2500-01-01T00:00Z.
+  static let from2032: Int64 = 1_956_528_000
+  static let from2583: Int64 = 19_344_614_400
+  static let foldFrom: Int64 = ZoneTable.periodicBase + ZoneTable.cycle
+
   /// libical's own local time of `instant` in `zone`, asked directly.
   static func libicals(_ instant: Int64, in zone: LibicalZone) -> WallTime {
     LibicalGate.run {
@@ -122,21 +125,21 @@ import Testing
 
   @Test(arguments: zones.indices)
   func answersFrom2032OnAreLibicals(index: Int) throws {
-    let (name, observances, hasTail) = Self.zones[index]
+    let (name, observances, isPeriodic) = Self.zones[index]
     let zone = try Self.zone(observances)
     let reference = try Self.zone(observances)
-    #expect(zone.hasTail == hasTail, "\(name)")
-    // Folded zones answer past 2500 from 400·k years earlier (FarYearOffsetTests).
-    let end: Int64 = zone.isPeriodic ? LibicalZone.foldFrom : 253_402_300_799
+    #expect(zone.table.isPeriodic == isPeriodic, "\(name)")
+    // Periodic zones answer past 2500 from 400·k years earlier (FarYearOffsetTests).
+    let end: Int64 = isPeriodic ? Self.foldFrom : 253_402_300_799
     var random = SeededRandom(state: UInt64(31 + index))
     var instants: [Int64] = []
     for _ in 0..<60 {
       // 2032 to the end, some just either side of the tail's start.
       instants.append(
-        LibicalZone.warmFrom + Int64(random.next() >> 24) % (end - LibicalZone.warmFrom))
+        Self.from2032 + Int64(random.next() >> 24) % (end - Self.from2032))
     }
-    for offset: Int64 in [-200_000, -1, 0, 1, 200_000] where LibicalZone.tailStart + offset < end {
-      instants.append(LibicalZone.tailStart + offset)
+    for offset: Int64 in [-200_000, -1, 0, 1, 200_000] where Self.from2583 + offset < end {
+      instants.append(Self.from2583 + offset)
     }
     // Asked in rising years, as a walk asks: the case libical works out again and again.
     instants.sort()
@@ -158,18 +161,18 @@ import Testing
 
   @Test("threads asking one zone about far years at once get the answers one thread gets")
   func concurrentQuestions() throws {
-    // Not folded past 2500: the questions past 2582 take the tail.
+    // Not periodic: the questions past 2582 take its last change.
     let observances = Self.zones[2].observances
     let alone = try Self.zone(observances)
     let shared = try Self.zone(observances)
     let instants: [Int64] = (0..<400).map {
-      LibicalZone.warmFrom + Int64($0) * 48_611_111 + Int64($0 % 7) * 3_600
+      Self.from2032 + Int64($0) * 48_611_111 + Int64($0 % 7) * 3_600
     }
     let expected = instants.map { alone.local($0).offset }
     let answers = Mutex<[[Int]]>([])
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
-      // Each thread starts elsewhere, so that the first questions past 2031 and past 2582
-      // (warming, the tail) come from several threads at once.
+      // Each thread starts elsewhere, so that the first question (which compiles the zone)
+      // comes from several threads at once.
       let order = instants.indices.map { (($0 + thread * 97) % instants.count) }
       var found = [Int](repeating: 0, count: instants.count)
       for index in order { found[index] = shared.local(instants[index]).offset }

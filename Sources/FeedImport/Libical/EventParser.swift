@@ -317,6 +317,7 @@ struct EventParser {
     record.extraRules = extraRules.map(value)
     record.categories = categories
     record.color = color
+    record.details = EventParser.details(of: component)
     record.hasUnresolvedZone = warnings.contains { $0.hasPrefix(EventParser.unresolvedPrefix) }
     return .record(record, warnings: warnings)
   }

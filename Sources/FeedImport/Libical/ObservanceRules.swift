@@ -6,7 +6,7 @@ import CLibical
 /// it for minutes, a daily one from 1601 for seconds. Real zones change their offset a few
 /// times a year on yearly rules, so an observance rule that is not YEARLY (or one libical
 /// cannot take) is removed, leaving the observance's DTSTART as its one onset, and reported;
-/// and the zones libical works out (those ``PlainZoneRules`` does not) share a budget per feed
+/// and the zones libical works out (those not plain, ``ZoneTable/isPlain(_:)``) share a budget per feed
 /// (``cost(of:)``, ``feedBudget``).
 enum ObservanceRules {
   /// The changes a feed's zones may ask libical to work out (``cost(of:)``), together: about
@@ -20,7 +20,7 @@ enum ObservanceRules {
     var total = 0
     for observance in observances(of: zone) {
       let start = Int(icalcomponent_get_dtstart(observance).year)
-      let years = max(0, min(LibicalZone.lastChangeYear + 1 - start, 10_000))
+      let years = max(0, min(ZoneTable.lastYear + 1 - start, 10_000))
       for rule in rules(of: observance) {
         let instances = max(
           1, min(RuleLimits.mostInstancesPerPeriod(icalproperty_get_rrule(rule)), 1_000_000))

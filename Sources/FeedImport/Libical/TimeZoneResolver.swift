@@ -52,7 +52,7 @@ final class TimeZoneResolver {
 
   /// Reads one VTIMEZONE block (CRLF lines) into this calendar. Observance rules that are not
   /// YEARLY (or out of range) are removed first (see ``ObservanceRules``); a zone that is not
-  /// plain (``PlainZoneRules``) spends its ``ObservanceRules/cost(of:)`` of `budget`, and is
+  /// plain (``ZoneTable/isPlain(_:)``) spends its ``ObservanceRules/cost(of:)`` of `budget`, and is
   /// not used when that is more than is left.
   func read(timeZoneBlock block: [UInt8], budget: inout Int) -> TimeZoneOutcome {
     LibicalGate.run {
@@ -65,7 +65,7 @@ final class TimeZoneResolver {
       }
       let tzid = icalproperty_get_tzid(property).map { String(cString: $0) }
       let dropped = ObservanceRules.removeUnlikeZones(from: parsed) > 0
-      if PlainZoneRules(zone: parsed) == nil {
+      if !ZoneTable.isPlain(parsed) {
         let cost = ObservanceRules.cost(of: parsed)
         guard cost <= budget else {
           icalcomponent_free(parsed)
