@@ -151,8 +151,9 @@ extension HTMLMonthRenderer {
     if let head = page.range(of: "</head>") {
       page.insert(contentsOf: style, at: head.lowerBound)
     }
-    if let main = page.range(of: "<main>\n") {
-      page.insert(contentsOf: navigation.html(names: names), at: main.upperBound)
+    // After the opening `<main …>` tag, whatever its attributes.
+    if let main = page.range(of: "<main"), let close = page[main.upperBound...].range(of: ">\n") {
+      page.insert(contentsOf: navigation.html(names: names), at: close.upperBound)
     }
     if let source = navigation.scriptSource,
       let end = page.range(of: "</body>", options: .backwards)
