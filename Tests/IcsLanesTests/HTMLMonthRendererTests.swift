@@ -287,8 +287,8 @@ struct HTMLMonthRendererTests {
     // Paper: landscape, every lane, no +k more and no overlay.
     #expect(html.contains("@page { size: landscape;"))
     #expect(html.contains(".overlay, .overlay:target, .more { display: none; }"))
-    #expect(html.contains(".bar.x { display: block; }"))
-    #expect(html.contains("repeat(var(--all), 1.55rem)"))
+    #expect(html.contains(".bar.x, .more.p { display: block; }"))
+    #expect(html.contains("repeat(var(--all), 1.2rem)"))
     // The overlays stack above everything and scroll within their height.
     #expect(html.contains(".overlay { display: none; position: fixed; z-index: 100;"))
     #expect(html.contains("max-height: min(60vh, 24rem); overflow: auto;"))
@@ -303,6 +303,29 @@ struct HTMLMonthRendererTests {
     #expect(count(capped) == count(whole))
     #expect(capped.contains(" x\" href=") || capped.contains(" x light\" href="))
     #expect(capped.contains("tabindex=\"-1\" aria-hidden=\"true\""))
+  }
+
+  @Test("Paper prints at most printedLanes lanes and counts the rest")
+  func printCap() throws {
+    var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+    for number in 0..<20 {
+      text += "BEGIN:VEVENT\r\nUID:e\(number)@test\r\nDTSTAMP:20240801T000000Z\r\n"
+      text += "DTSTART:20240806T\(String(format: "%02d", number))0000Z\r\nSUMMARY:E\(number)\r\n"
+      text += "END:VEVENT\r\n"
+    }
+    let feed = try Feed(text: text + "END:VCALENDAR\r\n")
+    let month = try #require(YearMonth(iso: "2024-08"))
+    let zone = try #require(DisplayZone(named: "UTC"))
+    let layout = try CalendarSource(feeds: [feed]).layOut(
+      month, options: MonthViewOptions(zone: zone))
+    let html = HTMLMonthRenderer().render(layout)
+    let bars = html.components(separatedBy: "<a class=\"bar").count - 1
+    #expect(bars == HTMLMonthRenderer.printedLanes)
+    // Screen: three lanes and +17; paper: twelve and +8; the list names all 20, each a card.
+    #expect(html.contains(">+17<span class=\"word\">"))
+    #expect(html.contains("<div class=\"more p\" style=\"grid-column: 3; grid-row: 14\""))
+    #expect(html.contains(">+8 more</div>"))
+    #expect(html.components(separatedBy: "class=\"overlay card\"").count - 1 == 20)
   }
 
   @Test("A fragment embeds the months without the page around them")

@@ -78,17 +78,17 @@ struct HTMLEventCard {
     return html + "</div>\n"
   }
 
-  /// The day's list: every event on `day`, each opening its card.
-  func dayList(_ day: Day, segments: [Segment], cards: [String: Int]) -> String {
+  /// The day's list: the events on `day` in order, at most ``HTMLMonthRenderer/maximumListed``
+  /// of them named, each opening its card, then `and N more`.
+  func dayList(_ day: Day, segments: [Segment], index: inout HTMLCardIndex) -> String {
     let id = HTMLEventCard.dayID(layout.month, day)
     var html = "<div class=\"overlay day-list\" id=\"\(id)\" role=\"dialog\""
     html += " aria-labelledby=\"\(id)-h\">"
     html += head(names.longDate(day), id: id)
     html += "<ul>"
-    for segment in segments {
-      let number = cards[HTMLEventCard.occurrenceKey(segment)] ?? 0
+    for segment in segments.prefix(HTMLMonthRenderer.maximumListed) {
       html += "<li style=\"--c:\(color(of: segment))\">"
-      html += "<a href=\"#\(HTMLEventCard.cardID(layout.month, number))\">"
+      html += "<a href=\"#\(HTMLEventCard.cardID(layout.month, index.number(segment)))\">"
       if let time = names.clock(segment.start), segment.firstDay == day, !segment.continuesBefore,
         !segment.allDay
       {
@@ -98,6 +98,10 @@ struct HTMLEventCard {
       }
       html += HTMLText.escape(segment.title.isEmpty ? names.phrases.noTitle : segment.title)
       html += "</a></li>"
+    }
+    let unnamed = segments.count - HTMLMonthRenderer.maximumListed
+    if unnamed > 0 {
+      html += "<li class=\"rest\">\(HTMLText.escape(names.phrases.andMore(unnamed)))</li>"
     }
     return html + "</ul></div>\n"
   }

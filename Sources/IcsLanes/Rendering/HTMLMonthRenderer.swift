@@ -12,8 +12,9 @@ import LaneLayout
 /// more, else one fewer and the `+k more` line), as FullCalendar's `dayMaxEventRows: true` does.
 /// Give the renderer layouts made without a lane cap; a layout capped already keeps its own
 /// `more` counts, without the list of what they hide. A day's list names at most
-/// ``maximumListed`` events, then `and N more`: a long occurrence hidden on every day it covers
-/// would otherwise make the page grow as hidden occurrences × days.
+/// ``maximumListed`` events, then `and N more`, and only what the page links to gets a detail
+/// card: a long occurrence hidden on every day it covers would otherwise make the page grow as
+/// hidden occurrences × days. Print shows up to ``printedLanes`` lanes.
 ///
 /// The page follows `prefers-color-scheme: dark`, prints every month on its own sheet, and on
 /// a narrow screen (under 40rem) shows shorter bars without the start time.
@@ -34,8 +35,13 @@ public struct HTMLMonthRenderer: Sendable {
   /// fewer and a `+k more` line in the last.
   public static let rowLanes = 4
 
-  /// The most hidden events a day's `+k more` list names; the rest are counted on its last line.
+  /// The most events a day's list (what `+k more` opens) names; the rest are counted on its
+  /// last line.
   public static let maximumListed = 100
+
+  /// The most lanes a week row prints: paper has no `+k more` to open, so the lanes past the
+  /// screen's cap are printed, up to this many, and only those past it are counted.
+  public static let printedLanes = 12
 
   /// A renderer; by default English names, no today, and the row height's lane cap.
   public init(names: CalendarNames = .english, today: Day? = nil, maxLanes: Int? = nil) {
@@ -137,25 +143,16 @@ public struct HTMLMonthRenderer: Sendable {
     let colors = Dictionary(
       (layout.calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
     let cards = HTMLEventCard(names: names, layout: layout, colors: colors)
-    var numbers: [String: Int] = [:]
-    var firsts: [Segment] = []
-    for segment in layout.segments {
-      let key = HTMLEventCard.occurrenceKey(segment)
-      if numbers[key] == nil {
-        numbers[key] = firsts.count
-        firsts.append(segment)
-      }
-    }
     output(html)
+    var index = HTMLCardIndex()
     var dayLists: [String] = []
     for week in layout.weeks {
-      let row = HTMLWeekRow(renderer: self, layout: layout, cards: cards, numbers: numbers)
-      output(row.html(week, dayLists: &dayLists))
+      let row = HTMLWeekRow(renderer: self, layout: layout, cards: cards)
+      output(row.html(week, index: &index, dayLists: &dayLists))
     }
-    html = "</div>\n"
-    output(html)
+    output("</div>\n")
     for list in dayLists { output(list) }
-    for (number, segment) in firsts.enumerated() {
+    for (number, segment) in index.segments.enumerated() {
       output(cards.card(segment, id: HTMLEventCard.cardID(layout.month, number)))
     }
     html = ""

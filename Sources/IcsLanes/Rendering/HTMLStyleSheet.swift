@@ -3,7 +3,8 @@
 /// A week row is as tall as a day number and ``HTMLMonthRenderer/rowLanes`` lanes (8.3rem), so
 /// that every row of a month is the same height and the page's own lane cap fits it. Light and
 /// dark colours follow `prefers-color-scheme`; print shows every month, one per landscape
-/// sheet, with every lane and no `+k more`; under 40rem the bars shrink and drop their start
+/// sheet, with up to ``HTMLMonthRenderer/printedLanes`` lanes and a count of the rest, nothing
+/// to open; under 40rem the bars shrink and drop their start
 /// time. The overlays (detail cards, a day's list) are fixed above everything and open by
 /// `:target`, one at a time.
 ///
@@ -71,6 +72,7 @@ public enum HTMLStyleSheet {
       font-weight: 600; color: var(--ink); line-height: 1.55rem; border-radius: .3rem;
       white-space: nowrap; text-decoration: none; }
     .more:hover { background: var(--outside); }
+    .more.p { display: none; }
     .overlay { display: none; position: fixed; z-index: 100; left: 50%; top: 50%;
       transform: translate(-50%, -50%); box-sizing: border-box;
       width: min(26rem, calc(100vw - 1.5rem)); max-height: min(60vh, 24rem); overflow: auto;
@@ -100,6 +102,7 @@ public enum HTMLStyleSheet {
     .day-list li a { color: var(--ink); text-decoration: none; }
     .day-list li a:hover { text-decoration: underline; }
     .day-list .time { font-weight: 600; margin-right: .35rem; }
+    .day-list li.rest::before { display: none; }
     .day-list li::before { content: ""; display: inline-block; width: .6rem; height: .6rem;
       border-radius: 50%; margin-right: .4rem; background: var(--c); vertical-align: .05rem; }
     .legend { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; margin-top: .7rem;
@@ -126,8 +129,10 @@ public enum HTMLStyleSheet {
     @media print {
       :root { --line: #9aa0a6; --today: transparent; --page: #fff; --ink: #000; }
       .overlay, .overlay:target, .more { display: none; }
-      .bar.x { display: block; }
-      .week[style] { grid-template-rows: 1.9rem repeat(var(--all), 1.55rem) 1fr; }
+      .bar.x, .more.p { display: block; }
+      .week { min-height: 4.5rem; }
+      .week[style] { grid-template-rows: 1.6rem repeat(var(--all), 1.2rem) 1fr; }
+      .bar { line-height: 1.2rem; font-size: .68rem; }
       body { margin: 0; }
       .icslanes .month,
       .icslanes:not(:has(.month:target, .month :target)) .month:not(:first-of-type),

@@ -4,60 +4,89 @@ import LaneLayout
 /// occurrence's detail card, and under each day with hidden events a `+k more` link that opens
 /// the day's list of every event on it (``HTMLEventCard``).
 ///
-/// The lanes past the cap are written too, marked `x`: hidden on screen, laid out on paper,
-/// where nothing can be opened.
+/// The lanes past the screen's cap are written too, up to ``HTMLMonthRenderer/printedLanes``,
+/// marked `x`: hidden on screen, laid out on paper, where nothing can be opened. Paper counts
+/// what lies past the printed lanes in a `+k more` of its own (class `p`).
 struct HTMLWeekRow {
   let renderer: HTMLMonthRenderer
   let layout: MonthLayout
   let cards: HTMLEventCard
-  /// Each occurrence's card number, by ``HTMLEventCard/occurrenceKey(_:)``.
-  let numbers: [String: Int]
 
   private var names: CalendarNames { renderer.names }
 
-  /// The row's HTML; the lists its `+k more` links open are added to `dayLists`.
-  func html(_ week: WeekRow, dayLists: inout [String]) -> String {
+  /// The row's HTML; its bars and lists take card numbers from `index`, and the lists its
+  /// `+k more` links open are added to `dayLists`.
+  func html(_ week: WeekRow, index: inout HTMLCardIndex, dayLists: inout [String]) -> String {
     let shown = renderer.shownLanes(of: week.lanes.count)
-    let hidden = week.lanes.dropFirst(shown).flatMap { $0 }
+    let printed = max(shown, min(week.lanes.count, HTMLMonthRenderer.printedLanes))
     let capped = week.more ?? [:]
-    let hasMore = !hidden.isEmpty || !capped.isEmpty
+    let hasMore = week.lanes.count > shown || !capped.isEmpty
+    let printsMore = week.lanes.count > printed || !capped.isEmpty
     let rows = shown + (hasMore ? 1 : 0)
     let label = HTMLText.escape("\(names.phrases.weekOf) \(names.longDate(week.start))")
     var html = "<div class=\"week\" role=\"group\" aria-label=\"\(label)\""
-    if rows > 0 { html += " style=\"--rows: \(rows); --all: \(max(rows, week.lanes.count))\"" }
+    if rows > 0 {
+      html += " style=\"--rows: \(rows); --all: \(max(rows, printed + (printsMore ? 1 : 0)))\""
+    }
     html += ">\n"
     for (column, day) in week.days.enumerated() {
       html += cell(day, column: column)
     }
-    for (lane, segments) in week.lanes.enumerated() {
+    for (lane, segments) in week.lanes.prefix(printed).enumerated() {
       for segment in segments {
-        html += bar(segment, lane: lane, week: week, extra: lane >= shown)
+        html += bar(
+          segment, lane: lane, week: week, number: index.number(segment), extra: lane >= shown)
       }
     }
     guard hasMore else { return html + "</div>\n" }
     for (column, day) in week.days.enumerated() {
-      let onDay = hidden.filter { $0.firstDay <= day && day <= $0.lastDay }
-      let count = onDay.count + (capped[day] ?? 0)
-      guard count > 0 else { continue }
-      let place = "grid-column: \(column + 1); grid-row: \(shown + 2)"
-      let word = "<span class=\"word\"> \(HTMLText.escape(names.phrases.more))</span>"
-      if onDay.isEmpty {
-        // A layout capped already: the hidden events are not known, so nothing to open.
-        html += "<div class=\"more\" style=\"\(place)\">+\(count)\(word)</div>\n"
-        continue
+      let hidden = HTMLWeekRow.count(week.lanes.dropFirst(shown), on: day)
+      html += more(
+        week, day: day, column: column, hidden: hidden, capped: capped[day] ?? 0, row: shown + 2,
+        index: &index, dayLists: &dayLists)
+      if printsMore {
+        let past = HTMLWeekRow.count(week.lanes.dropFirst(printed), on: day) + (capped[day] ?? 0)
+        if past > 0 {
+          let place = "grid-column: \(column + 1); grid-row: \(printed + 2)"
+          html += "<div class=\"more p\" style=\"\(place)\" aria-hidden=\"true\">"
+          html += "+\(past) \(HTMLText.escape(names.phrases.more))</div>\n"
+        }
       }
-      let whole = week.lanes.flatMap { $0 }.filter { $0.firstDay <= day && day <= $0.lastDay }
-      let ordered = whole.sorted {
-        ($0.allDay ? 0 : 1, $0.span.startInstant, $0.title)
-          < ($1.allDay ? 0 : 1, $1.span.startInstant, $1.title)
-      }
-      dayLists.append(cards.dayList(day, segments: ordered, cards: numbers))
-      let target = HTMLEventCard.dayID(layout.month, day)
-      let spoken = HTMLText.escape("+\(count) \(names.phrases.more), \(names.longDate(day))")
-      html += "<a class=\"more\" href=\"#\(target)\" style=\"\(place)\" aria-label=\"\(spoken)\">"
-      html += "+\(count)\(word)</a>\n"
     }
     return html + "</div>\n"
+  }
+
+  /// How many segments of `lanes` cover `day`.
+  private static func count(_ lanes: ArraySlice<[Segment]>, on day: Day) -> Int {
+    lanes.reduce(0) { total, lane in
+      total + lane.count { $0.firstDay <= day && day <= $0.lastDay }
+    }
+  }
+
+  /// A day's `+k more` for its `hidden` events plus the `capped` ones a capped layout only
+  /// counts: a link to the day's list, or plain text when no hidden event is known.
+  private func more(
+    _ week: WeekRow, day: Day, column: Int, hidden: Int, capped: Int, row: Int,
+    index: inout HTMLCardIndex, dayLists: inout [String]
+  ) -> String {
+    let count = hidden + capped
+    guard count > 0 else { return "" }
+    let place = "grid-column: \(column + 1); grid-row: \(row)"
+    let word = "<span class=\"word\"> \(HTMLText.escape(names.phrases.more))</span>"
+    guard hidden > 0 else {
+      return "<div class=\"more\" style=\"\(place)\">+\(count)\(word)</div>\n"
+    }
+    let whole = week.lanes.flatMap { $0 }.filter { $0.firstDay <= day && day <= $0.lastDay }
+    let ordered = whole.sorted {
+      ($0.allDay ? 0 : 1, $0.span.startInstant, $0.title)
+        < ($1.allDay ? 0 : 1, $1.span.startInstant, $1.title)
+    }
+    dayLists.append(cards.dayList(day, segments: ordered, index: &index))
+    let target = HTMLEventCard.dayID(layout.month, day)
+    let spoken = HTMLText.escape("+\(count) \(names.phrases.more), \(names.longDate(day))")
+    var html = "<a class=\"more\" href=\"#\(target)\" style=\"\(place)\" aria-label=\"\(spoken)\">"
+    html += "+\(count)\(word)</a>\n"
+    return html
   }
 
   /// A day's cell: its number and today's mark; hidden from screen readers (each bar says
@@ -77,7 +106,9 @@ struct HTMLWeekRow {
 
   /// A segment's bar: a link to its occurrence's card, its start time, title, and for screen
   /// readers when, where and in which calendar.
-  private func bar(_ segment: Segment, lane: Int, week: WeekRow, extra: Bool) -> String {
+  private func bar(_ segment: Segment, lane: Int, week: WeekRow, number: Int, extra: Bool)
+    -> String
+  {
     let first = week.start.distance(to: segment.firstDay)
     let span = segment.firstDay.distance(to: segment.lastDay) + 1
     let hex = cards.color(of: segment)
@@ -86,7 +117,6 @@ struct HTMLWeekRow {
     if segment.continuesAfter { classes.append("ca") }
     if HTMLMonthRenderer.isLight(hex) { classes.append("light") }
     if extra { classes.append("x") }
-    let number = numbers[HTMLEventCard.occurrenceKey(segment)] ?? 0
     var html = "<a class=\"\(classes.joined(separator: " "))\""
     html += " href=\"#\(HTMLEventCard.cardID(layout.month, number))\""
     html += " style=\"grid-column: \(first + 1) / span \(span); grid-row: \(lane + 2);"
