@@ -2,6 +2,9 @@ import CLibical
 import LaneLayout
 
 extension EventParser {
+  /// The details only a kept event's parse reads (the survey leaves them to libical).
+  static let detailProperties: Set<String> = ["DESCRIPTION", "ORGANIZER", "ATTENDEE"]
+
   /// What a parsed VEVENT says about itself beyond its times: DESCRIPTION (cut to
   /// ``EventDetails/descriptionLimit``), URL, STATUS, ORGANIZER (its CN, else its address) and
   /// how many ATTENDEEs it lists; nil when it says none of it. Only kept events are parsed, so

@@ -167,6 +167,8 @@ struct EventParser {
         continue
       }
       if name == "DTSTART" { rejectedStart = EventParser.excerpt(text) }
+      // A detail libical cannot read is left out without a word, as when it is not given.
+      if EventParser.detailProperties.contains(name) { continue }
       warnings.append("\(name) cannot be read; dropped (libical: \(EventParser.excerpt(text)))")
     }
 
