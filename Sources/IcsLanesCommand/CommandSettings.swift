@@ -34,7 +34,9 @@ struct CommandSettings {
       try agendaDays.map(AgendaRange.months)
       ?? (command.month ?? CommandSettings.currentMonth(today), command.months)
     let locale = try settings.locale(command.locale)
-    names = locale?.names ?? .english
+    var names = locale?.names ?? .english
+    names.clock = try settings.clock(command.clock, names: names)
+    self.names = names
     let weekStart = try settings.weekStart(command.weekStart, locale: locale?.identifier)
     var request = try CommandSettings.request(
       command, first: first, count: count, zone: zone, weekStart: weekStart)
@@ -57,6 +59,7 @@ struct CommandSettings {
     var agenda = AgendaRenderer(names: names)
     agenda.today = today
     agenda.days = agendaDays
+    agenda.showsDetails = command.showsDetails
     agenda.color = color
     agenda.trueColor = ColorDecision.hasTrueColor()
     // Cut to the screen's width when it is known, never to the default.

@@ -135,6 +135,12 @@ struct IcsLanesCommand: ParsableCommand {
     completion: .list(["de_DE", "en_GB", "en_US", "es_ES", "fr_FR", "ja_JP", "ko_KR", "zh_CN"]))
   var locale: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Clock of the times shown: 12 (3:30pm) or 24 (15:30). Default: the locale's (24 without one).",
+      valueName: "12|24"))
+  var clock: ClockStyle?
+
   @Option(parsing: .unconditional, help: .hidden)
   var today: Day?
 
@@ -154,6 +160,13 @@ struct IcsLanesCommand: ParsableCommand {
     help: ArgumentHelp(
       "The last day the agenda lists, YYYY-MM-DD (from --from, else today).", valueName: "date"))
   var to: Day?
+
+  @Flag(
+    name: .customLong("details"),
+    help:
+      "In the agenda, list each event's location, status, organizer, attendees, URL and the start of its description under it."
+  )
+  var showsDetails = false
 
   @Flag(name: .shortAndLong, help: "Print errors only: no warnings and no progress line.")
   var quiet = false

@@ -77,6 +77,15 @@ struct SettingResolver {
     return names.map { (config?.locale?.value ?? "", $0) }
   }
 
+  /// The clock of times shown: `--clock`, the file's `clock`, else the locale's (`names`').
+  func clock(_ flag: ClockStyle?, names: CalendarNames) throws(CommandFailure) -> ClockStyle {
+    if let flag { return flag }
+    let problem = "is not a clock: use 12 or 24"
+    let setting = try fileValue(
+      config?.clock, key: "clock", problem: problem, parse: ClockStyle.init(rawValue:))
+    return setting ?? names.clock
+  }
+
   /// The first day of the week: `--week-start`, the file's `week-start`, else the locale's
   /// (Sunday without one).
   func weekStart(_ flag: Weekday?, locale: String?) throws(CommandFailure) -> Weekday {
