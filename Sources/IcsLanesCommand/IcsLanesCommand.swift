@@ -88,9 +88,16 @@ struct IcsLanesCommand: ParsableCommand {
 
   @Option(
     help:
-      "Output format: text, json, html (one self-contained page) or agenda (a list, day by day; text narrower than 50 columns is one too)."
+      "Output format: text, json, html (one self-contained page), agenda (a list, day by day; text narrower than 50 columns is one too) or week (the text of one week, this week without --week)."
   )
   var format: OutputFormat = .text
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Show one week instead of a month: an ISO week (2024-W32, from Monday unless --week-start says else), a date (the week holding it) or today; as text (--format week or text), html or agenda.",
+      valueName: "week"))
+  var week: WeekChoice?
 
   @Option(
     parsing: .unconditional,
@@ -274,10 +281,20 @@ struct IcsLanesCommand: ParsableCommand {
         color: settings.color)
       renderer.trueColor = ColorDecision.hasTrueColor()
       renderer.write(layouts) { output.write($0) }
+    case .html where settings.week != nil:
+      let renderer = HTMLWeekRenderer(
+        names: settings.names, today: settings.today, maxLanes: maxLanes)
+      renderer.write(try settings.weekLayout(layouts)) { output.write($0) }
     case .html:
       let renderer = HTMLMonthRenderer(
         names: settings.names, today: settings.today, maxLanes: maxLanes)
       renderer.write(layouts) { output.write($0) }
+    case .week:
+      var renderer = TextGridRenderer(
+        width: settings.width, names: settings.names, today: settings.today,
+        color: settings.color)
+      renderer.trueColor = ColorDecision.hasTrueColor()
+      renderer.write(try settings.weekLayout(layouts)) { output.write($0) }
     case .agenda:
       output.write(settings.agenda.render(layouts))
     }
