@@ -2,9 +2,9 @@ import LaneLayout
 
 /// One week as a week view shows it: the row of a month layout that holds it.
 ///
-/// Lay out the month holding the week's first day with outside days shown (``request(feeds:
-/// holding:options:)`` makes that request); the month grid's last row then carries the next
-/// month's days, so a week crossing into the next month is whole in it.
+/// Lay out the month holding the week's first day with outside days shown
+/// (``request(feeds:holding:options:)`` makes that request); the month grid's last row then
+/// carries the next month's days, so a week crossing into the next month is whole in it.
 ///
 /// ```swift
 /// let request = try WeekLayout.request(

@@ -8,7 +8,7 @@
 /// time (a week view keeps it). The overlays (detail cards, a day's list) are fixed above everything and open by
 /// `:target`, one at a time.
 ///
-/// Public so that a site embedding ``HTMLMonthRenderer/fragment(_:)`` can serve it.
+/// Public so that a site embedding ``HTMLMonthRenderer/fragment(_:)-([MonthLayout])`` can serve it.
 public enum HTMLStyleSheet {
   /// The style sheet's text.
   public static let css = """
