@@ -57,6 +57,12 @@ struct CommandSettings {
       command, week: week != nil, listsDays: listDays != nil,
       narrow: width < TextGridRenderer.minimumWidth)
     if format == .agenda { request.options.maxLanes = nil }
+    if command.showsDetails && format != .agenda {
+      throw CommandFailure(
+        message:
+          "--details lists event details in the agenda: add --format agenda (the HTML page's cards and the JSON carry them already)",
+        code: ExitCodes.usage)
+    }
     timeout = try settings.timeout(command.timeout) ?? 30
     request.feeds = try settings.feeds(command.feeds, environment: environment)
     request.importOptions.strict = command.strict

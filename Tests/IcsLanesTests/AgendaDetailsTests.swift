@@ -108,5 +108,12 @@ struct AgendaDetailsTests {
     let german = try CommandRunner.run(base + ["--details", "--locale", "de_DE"])
     #expect(german.stdout.contains("               Status: Vorläufig\n"))
     #expect(german.stdout.contains("               Organisator: Anna Becker\n"))
+    let grid = try CommandRunner.run(
+      [TestFiles.sample("team.ics"), "--details", "--width", "80"] + CommandLineTests.august)
+    #expect(grid.status == 64)
+    #expect(
+      grid.stderr
+        == "icslanes: error: --details lists event details in the agenda: add --format agenda (the HTML page's cards and the JSON carry them already)\n"
+    )
   }
 }
