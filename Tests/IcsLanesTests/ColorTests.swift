@@ -142,6 +142,27 @@ struct ColorTests {
     #expect(given.calendars?.first?.color == "#abcdef")
   }
 
+  @Test("A 256-colour bar's text reaches 4.5:1 on the colour drawn, not the one asked for")
+  func palette256Contrast() throws {
+    #expect(AnsiStyle.paletteHex(16) == "#000000")
+    #expect(AnsiStyle.paletteHex(196) == "#ff0000")
+    #expect(AnsiStyle.paletteHex(31) == "#0087af")
+    #expect(AnsiStyle.paletteHex(244) == "#808080")
+    var worst = 21.0
+    for red in stride(from: 0, through: 255, by: 5) {
+      for green in stride(from: 0, through: 255, by: 5) {
+        for blue in stride(from: 0, through: 255, by: 5) {
+          let hex = "#" + [red, green, blue].map { String(format: "%02x", $0) }.joined()
+          let drawn = AnsiStyle.paletteHex(AnsiStyle.palette256(red, green, blue))
+          let bar = AnsiStyle.bar(hex, trueColor: false)
+          let text = bar.hasSuffix(";30m") ? "#000000" : "#ffffff"
+          worst = min(worst, try #require(ColorContrast.ratio(drawn, text)))
+        }
+      }
+    }
+    #expect(worst >= 4.5)
+  }
+
   @Test("Without 24-bit colour the terminal gets the nearest of 256 colours")
   func palette256() throws {
     #expect(AnsiStyle.palette256(255, 0, 0) == 196)

@@ -20,12 +20,15 @@ enum AnsiStyle {
   /// A bar in `hex`: the colour as background, with black or white text, whichever contrasts
   /// more with it (WCAG). With `trueColor` false, the nearest of the 256-colour palette instead
   /// of the exact 24-bit colour, for terminals without 24-bit colour.
+  /// The text colour is chosen on the colour drawn: the palette entry when not `trueColor`.
   static func bar(_ hex: String, trueColor: Bool = true) -> String {
     guard let (red, green, blue) = rgb(hex) else { return "" }
-    let text = ColorContrast.prefersDarkText(on: hex) ? "30" : "97"
     if !trueColor {
-      return "\u{1B}[48;5;\(palette256(red, green, blue));\(text)m"
+      let index = palette256(red, green, blue)
+      let text = ColorContrast.prefersDarkText(on: paletteHex(index)) ? "30" : "97"
+      return "\u{1B}[48;5;\(index);\(text)m"
     }
+    let text = ColorContrast.prefersDarkText(on: hex) ? "30" : "97"
     return "\u{1B}[48;2;\(red);\(green);\(blue);\(text)m"
   }
 
@@ -34,6 +37,25 @@ enum AnsiStyle {
     guard let (red, green, blue) = rgb(hex) else { return "" }
     if !trueColor { return "\u{1B}[38;5;\(palette256(red, green, blue))m" }
     return "\u{1B}[38;2;\(red);\(green);\(blue)m"
+  }
+
+  /// The `#rrggbb` xterm draws for a 256-colour index from the cube or the grey ramp (16–255).
+  static func paletteHex(_ index: Int) -> String {
+    let levels = [0, 95, 135, 175, 215, 255]
+    let value: (Int, Int, Int)
+    if index >= 232 {
+      let grey = 8 + 10 * (min(index, 255) - 232)
+      value = (grey, grey, grey)
+    } else {
+      let cube = max(index, 16) - 16
+      value = (levels[cube / 36], levels[cube / 6 % 6], levels[cube % 6])
+    }
+    return "#" + [value.0, value.1, value.2].map { hexByte($0) }.joined()
+  }
+
+  private static func hexByte(_ value: Int) -> String {
+    let digits = Array("0123456789abcdef")
+    return String([digits[value / 16], digits[value % 16]])
   }
 
   /// The xterm 256-colour index nearest to a colour: from the 6×6×6 cube (16–231) or the grey

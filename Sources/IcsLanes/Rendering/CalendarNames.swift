@@ -12,8 +12,8 @@ public struct CalendarNames: Sendable, Hashable {
   public var phrases: CalendarPhrases
   /// How times of day are written; by default the locale's clock (12-hour for `en_US`).
   public var clock: ClockStyle
-  private let monthTitles: [String]
-  private let usesLocaleFormat: Bool
+  let monthTitles: [String]
+  let usesLocaleFormat: Bool
   /// The locale's AM and PM markers, and whether they come before the hour (`오후 3:30`).
   private var dayPeriods = DayPeriods(am: "am", pm: "pm", leads: false)
 

@@ -23,6 +23,13 @@ public struct CalendarPhrases: Sendable, Hashable {
   public var statuses: [String]
   /// Before a week's first day, for screen readers: `Week of`.
   public var weekOf: String
+  /// A week view's number, with `%d` for it: `Week %d`, `Woche %d`, `第%d週`.
+  public var week: String = "Week %d"
+
+  /// `Week 32` for `number`.
+  public func week(_ number: Int) -> String {
+    week.replacingOccurrences(of: "%d", with: "\(number)")
+  }
 
   /// `and N more` for `count`.
   public func andMore(_ count: Int) -> String {
@@ -55,28 +62,28 @@ public struct CalendarPhrases: Sendable, Hashable {
       more: "weitere", allDay: "ganztägig", andMore: "und %d weitere", close: "Schließen",
       noTitle: "(kein Titel)", location: "Ort", calendar: "Kalender", status: "Status",
       organizer: "Organisator", attendees: "Teilnehmende",
-      statuses: ["Vorläufig", "Bestätigt", "Abgesagt"], weekOf: "Woche ab"),
+      statuses: ["Vorläufig", "Bestätigt", "Abgesagt"], weekOf: "Woche ab", week: "Woche %d"),
     "fr": CalendarPhrases(
       more: "autres", allDay: "toute la journée", andMore: "et %d autres", close: "Fermer",
       noTitle: "(sans titre)", location: "Lieu", calendar: "Agenda", status: "Statut",
       organizer: "Organisateur", attendees: "Participants",
-      statuses: ["Provisoire", "Confirmé", "Annulé"], weekOf: "Semaine du"),
+      statuses: ["Provisoire", "Confirmé", "Annulé"], weekOf: "Semaine du", week: "Semaine %d"),
     "es": CalendarPhrases(
       more: "más", allDay: "todo el día", andMore: "y %d más", close: "Cerrar",
       noTitle: "(sin título)", location: "Ubicación", calendar: "Calendario", status: "Estado",
       organizer: "Organizador", attendees: "Asistentes",
-      statuses: ["Provisional", "Confirmado", "Cancelado"], weekOf: "Semana del"),
+      statuses: ["Provisional", "Confirmado", "Cancelado"], weekOf: "Semana del", week: "Semana %d"),
     "ja": CalendarPhrases(
       more: "件", allDay: "終日", andMore: "他 %d 件", close: "閉じる", noTitle: "(タイトルなし)",
       location: "場所", calendar: "カレンダー", status: "ステータス", organizer: "主催者",
-      attendees: "参加者", statuses: ["仮", "確定", "キャンセル"], weekOf: "週の始まり"),
+      attendees: "参加者", statuses: ["仮", "確定", "キャンセル"], weekOf: "週の始まり", week: "第%d週"),
     "ko": CalendarPhrases(
       more: "개 더보기", allDay: "종일", andMore: "외 %d개", close: "닫기", noTitle: "(제목 없음)",
       location: "위치", calendar: "캘린더", status: "상태", organizer: "주최자", attendees: "참석자",
-      statuses: ["미정", "확정", "취소됨"], weekOf: "주 시작"),
+      statuses: ["미정", "확정", "취소됨"], weekOf: "주 시작", week: "%d주차"),
     "zh": CalendarPhrases(
       more: "更多", allDay: "全天", andMore: "还有 %d 个", close: "关闭", noTitle: "(无标题)",
       location: "地点", calendar: "日历", status: "状态", organizer: "组织者", attendees: "参与者",
-      statuses: ["暂定", "已确认", "已取消"], weekOf: "周起始"),
+      statuses: ["暂定", "已确认", "已取消"], weekOf: "周起始", week: "第%d周"),
   ]
 }

@@ -71,9 +71,16 @@ public struct HTMLMonthRenderer: Sendable {
   /// Hands `output` the page of ``render(_:)-([MonthLayout])`` piece by piece, a week row at a
   /// time, so that a big layout's page is never whole in memory.
   package func write(_ layouts: [MonthLayout], to output: (String) -> Void) {
-    let language = names.localeIdentifier.split(separator: "_").first.map(String.init) ?? "en"
     let pageTitle = layouts.map { names.title(of: $0.month) }.joined(separator: " – ")
-    let html = """
+    output(pageStart(title: pageTitle))
+    months(layouts, to: output)
+    output(HTMLMonthRenderer.pageEnd)
+  }
+
+  /// A page's start, up to the opening `<main>`: its language, title and style.
+  func pageStart(title: String) -> String {
+    let language = names.localeIdentifier.split(separator: "_").first.map(String.init) ?? "en"
+    return """
       <!DOCTYPE html>
       <html lang="\(HTMLText.escape(language))">
       <head>
@@ -81,7 +88,7 @@ public struct HTMLMonthRenderer: Sendable {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
       <meta name="generator" content="icslanes">
-      <title>\(HTMLText.escape(pageTitle))</title>
+      <title>\(HTMLText.escape(title))</title>
       <style>
       \(HTMLStyleSheet.css)
       </style>
@@ -90,10 +97,10 @@ public struct HTMLMonthRenderer: Sendable {
       <main class="icslanes">
 
       """
-    output(html)
-    months(layouts, to: output)
-    output("</main>\n</body>\n</html>\n")
   }
+
+  /// A page's end, after its sections.
+  static let pageEnd = "</main>\n</body>\n</html>\n"
 
   /// The months alone, for embedding in a page of one's own: a `<div class="icslanes">`
   /// holding each month's section, without `<html>`, `<head>` or style. Serve

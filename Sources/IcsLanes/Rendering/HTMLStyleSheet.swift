@@ -5,10 +5,10 @@
 /// dark colours follow `prefers-color-scheme`; print shows every month, one per landscape
 /// sheet, with up to ``HTMLMonthRenderer/printedLanes`` lanes and a count of the rest, nothing
 /// to open; under 40rem the bars shrink and drop their start
-/// time. The overlays (detail cards, a day's list) are fixed above everything and open by
+/// time (a week view keeps it). The overlays (detail cards, a day's list) are fixed above everything and open by
 /// `:target`, one at a time.
 ///
-/// Public so that a site embedding ``HTMLMonthRenderer/fragment(_:)`` can serve it.
+/// Public so that a site embedding ``HTMLMonthRenderer/fragment(_:)-([MonthLayout])`` can serve it.
 public enum HTMLStyleSheet {
   /// The style sheet's text.
   public static let css = """
@@ -120,6 +120,7 @@ public enum HTMLStyleSheet {
       .num { margin: .15rem .1rem 0; font-size: .75rem; }
       .bar { margin: 0 1px; padding: 0 .2rem; font-size: .68rem; text-overflow: clip; }
       .bar .time { display: none; }
+      .week-view .bar .time { display: inline; margin-right: .2rem; }
       .bar.cb { padding-left: .45rem; }
       .bar.ca { padding-right: .45rem; }
       .more { margin: 0 .1rem; font-size: .7rem; }

@@ -11,6 +11,9 @@ struct HTMLWeekRow {
   let renderer: HTMLMonthRenderer
   let layout: MonthLayout
   let cards: HTMLEventCard
+  /// Whether days of other months are marked `outside` (dimmed): on a month page, not in a
+  /// week view.
+  var marksOutside = true
 
   private var names: CalendarNames { renderer.names }
 
@@ -95,7 +98,9 @@ struct HTMLWeekRow {
     var classes = ["day"]
     let visible = day >= layout.firstDay && day <= layout.lastDay
     if !visible { classes.append("hidden") }
-    if day < layout.month.firstDay || day > layout.month.lastDay { classes.append("outside") }
+    if marksOutside, day < layout.month.firstDay || day > layout.month.lastDay {
+      classes.append("outside")
+    }
     if visible, day == renderer.today { classes.append("today") }
     var html =
       "<div class=\"\(classes.joined(separator: " "))\" style=\"grid-column: \(column + 1)\""
