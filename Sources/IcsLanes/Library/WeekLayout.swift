@@ -50,7 +50,7 @@ public struct WeekLayout: Sendable {
   /// - Throws: as ``LayoutRequest/init(feeds:first:count:options:importOptions:)`` does, and
   ///   ``IcsLanesError/invalidYear(_:)`` for a week outside the years 1 to 9999.
   public static func request(
-    feeds: [FeedInput], holding day: Day, options: MonthViewOptions = MonthViewOptions()
+    feeds: [FeedInput], holding day: Day, options: MonthViewOptions
   ) throws(IcsLanesError) -> LayoutRequest {
     let first = firstDay(of: day, weekStart: options.weekStart).components
     guard let month = YearMonth(year: first.year, month: first.month) else {
