@@ -10,7 +10,9 @@
 #
 # Environment: SHOT_SIZE=W,H (default 1280,1000; 400,900 for a phone), SHOT_DARK=1 for
 # prefers-color-scheme: dark, SHOT_PDF=1 to print the page to OUT.pdf instead (the print
-# stylesheet; `pdftoppm -png OUT.pdf OUT` turns its sheets into pictures).
+# stylesheet; `pdftoppm -png OUT.pdf OUT` turns its sheets into pictures), SHOT_TARGET=ID to open
+# the page at #ID (a day's list `d-2024-08-2024-08-15`, a detail card `e-2024-08-3`: what a
+# click on `+k more` or on a bar opens).
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,6 +50,6 @@ if [ "${SHOT_PDF:-0}" = 1 ]; then
   "$browser" "$@" --no-pdf-header-footer --print-to-pdf="${out%.png}.pdf" "file://$page" >/dev/null 2>&1
   echo "${out%.png}.pdf"
 else
-  "$browser" "$@" --screenshot="$out" "file://$page" >/dev/null 2>&1
+  "$browser" "$@" --screenshot="$out" "file://$page${SHOT_TARGET:+#$SHOT_TARGET}" >/dev/null 2>&1
   echo "$out"
 fi

@@ -82,6 +82,7 @@ struct EventParser {
     record.extraRules = extraRules.map(value)
     record.categories = found.categories
     record.color = found.color
+    record.details = EventParser.details(of: component)
     record.hasUnresolvedZone = warnings.contains { $0.hasPrefix(EventParser.unresolvedPrefix) }
     return .record(record, warnings: warnings)
   }
@@ -98,6 +99,8 @@ struct EventParser {
         continue
       }
       if name == "DTSTART" { rejectedStart = EventParser.excerpt(text) }
+      // A detail libical cannot read is left out without a word, as when it is not given.
+      if EventParser.detailProperties.contains(name) { continue }
       warnings.append("\(name) cannot be read; dropped (libical: \(EventParser.excerpt(text)))")
     }
     return rejectedStart

@@ -28,6 +28,14 @@ enum SegmentObjectBytes {
     room += (calendar?.utf8.count ?? 0) + (color?.utf8.count ?? 0)
     room += (location?.utf8.count ?? 0) + title.utf8.count + uid.utf8.count
     for category in categories ?? [] { room += category.utf8.count }
+    let details = span.details
+    if let details {
+      // Six more members at most (2 × indent + 32 bytes each with their quotes), a count of
+      // up to 20 digits, and the texts.
+      room += 6 * (32 + 2 * indent) + 20
+      room += (details.description?.utf8.count ?? 0) + (details.url?.utf8.count ?? 0)
+      room += (details.organizer?.utf8.count ?? 0) + 12
+    }
     guard indent >= 0, room <= capacity else { return false }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       guard let start = buffer.baseAddress else { return false }
@@ -36,6 +44,10 @@ enum SegmentObjectBytes {
       out.byte(UInt8(ascii: "{"))
       out.member("\"allDay\" : ", indent: inner, first: true)
       out.bool(segment.allDay)
+      if let attendees = details?.attendeeCount {
+        out.member("\"attendees\" : ", indent: inner)
+        out.integer(attendees)
+      }
       if let calendar {
         out.member("\"calendar\" : ", indent: inner)
         guard out.string(calendar) else { return false }
@@ -61,6 +73,14 @@ enum SegmentObjectBytes {
       out.bool(segment.continuesAfter)
       out.member("\"continuesBefore\" : ", indent: inner)
       out.bool(segment.continuesBefore)
+      if let description = details?.description {
+        out.member("\"description\" : ", indent: inner)
+        guard out.string(description) else { return false }
+        if details?.descriptionTruncated == true {
+          out.member("\"descriptionTruncated\" : ", indent: inner)
+          out.bool(true)
+        }
+      }
       out.member("\"end\" : ", indent: inner)
       guard out.time(span.end) else { return false }
       out.member("\"firstDay\" : ", indent: inner)
@@ -71,6 +91,10 @@ enum SegmentObjectBytes {
         out.member("\"location\" : ", indent: inner)
         guard out.string(location) else { return false }
       }
+      if let organizer = details?.organizer {
+        out.member("\"organizer\" : ", indent: inner)
+        guard out.string(organizer) else { return false }
+      }
       out.member("\"recurrenceId\" : ", indent: inner)
       if let recurrenceId = span.recurrenceId {
         guard out.time(recurrenceId) else { return false }
@@ -79,10 +103,18 @@ enum SegmentObjectBytes {
       }
       out.member("\"start\" : ", indent: inner)
       guard out.time(span.start) else { return false }
+      if let status = details?.status {
+        out.member("\"status\" : ", indent: inner)
+        guard out.string(status.rawValue) else { return false }
+      }
       out.member("\"title\" : ", indent: inner)
       guard out.string(title) else { return false }
       out.member("\"uid\" : ", indent: inner)
       guard out.string(uid) else { return false }
+      if let url = details?.url {
+        out.member("\"url\" : ", indent: inner)
+        guard out.string(url) else { return false }
+      }
       out.byte(JSONBytes.newline)
       out.spaces(indent)
       out.byte(UInt8(ascii: "}"))
@@ -124,6 +156,13 @@ enum SegmentObjectBytes {
       byte(JSONBytes.newline)
       spaces(indent)
       text(quotedKey)
+    }
+
+    /// A count, in decimal.
+    mutating func integer(_ value: Int) {
+      var digits: [UInt8] = []
+      JSONBytes.appendInt(value, to: &digits)
+      for digit in digits { byte(digit) }
     }
 
     mutating func bool(_ value: Bool) {
