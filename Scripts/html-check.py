@@ -18,12 +18,12 @@ import sys
 from html.parser import HTMLParser
 
 TAGS = {
-    "a", "body", "details", "div", "h1", "head", "header", "html", "li", "main", "meta", "p",
-    "section", "span", "style", "summary", "title", "ul",
+    "a", "body", "dd", "details", "div", "dl", "dt", "h1", "h2", "head", "header", "html", "li",
+    "main", "meta", "p", "section", "span", "style", "summary", "title", "ul",
 }
 ATTRIBUTES = {
-    "aria-hidden", "aria-label", "charset", "class", "content", "data-day", "href", "id",
-    "lang", "name", "rel", "role", "style", "title",
+    "aria-hidden", "aria-label", "aria-labelledby", "charset", "class", "content", "data-day", "href", "id",
+    "lang", "name", "rel", "role", "style", "tabindex", "title",
 }
 
 

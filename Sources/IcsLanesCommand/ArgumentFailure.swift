@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedImport
+import IcsLanes
 import LaneLayout
 
 /// The command's own message for a value ArgumentParser could not convert.
@@ -13,6 +14,7 @@ enum ArgumentFailure {
     "month": (YearMonth.self, "--month"), "tz": (DisplayZone.self, "--tz"),
     "weekStart": (Weekday.self, "--week-start"), "today": (Day.self, "--today"),
     "from": (FirstDay.self, "--from"), "to": (Day.self, "--to"),
+    "clock": (ClockStyle.self, "--clock"), "week": (WeekChoice.self, "--week"),
   ]
 
   /// The failure for `error` when it is an option's value that did not convert, else nil.

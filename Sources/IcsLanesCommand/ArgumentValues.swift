@@ -61,6 +61,19 @@ extension Day: ExpressibleByArgument, ArgumentValue {
   }
 }
 
+extension ClockStyle: ExpressibleByArgument, ArgumentValue {
+  /// `12` or `24`.
+  public init?(argument: String) {
+    self.init(rawValue: argument)
+  }
+
+  static func invalid(_ text: String, option: String) -> CommandFailure {
+    CommandFailure(
+      message: "\(option) \"\(text)\" is not a clock: use 12 (3:30pm) or 24 (15:30)",
+      code: ExitCodes.usage)
+  }
+}
+
 /// The first day `--from` lists: `today` (in the display zone) or a date.
 enum FirstDay: ExpressibleByArgument, ArgumentValue {
   case today

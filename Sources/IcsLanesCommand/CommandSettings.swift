@@ -15,6 +15,8 @@ struct CommandSettings {
   let width: Int
   let today: Day?
   let names: CalendarNames
+  /// The first day of the week shown (`--week`, `--format week`), or nil for months.
+  let week: Day?
   let color: Bool
   /// The agenda's renderer, its days, colours and width set.
   let agenda: AgendaRenderer
@@ -29,23 +31,38 @@ struct CommandSettings {
     let settings = SettingResolver(config: config)
     let zone = try settings.zone(command.tz)
     today = command.today ?? Today.day(in: zone)
-    let agendaDays = try AgendaRange.days(command, today: today)
-    let (first, count) =
-      try agendaDays.map(AgendaRange.months)
-      ?? (command.month ?? CommandSettings.currentMonth(today), command.months)
     let locale = try settings.locale(command.locale)
-    names = locale?.names ?? .english
-    let weekStart = try settings.weekStart(command.weekStart, locale: locale?.identifier)
+    var names = locale?.names ?? .english
+    names.clock = try settings.clock(command.clock, names: names)
+    self.names = names
+    let weekStart = try settings.weekStart(
+      command.weekStart, locale: locale?.identifier,
+      fallback: command.week?.isISO == true ? .monday : nil)
+    week = try WeekRange.firstDay(command, today: today, weekStart: weekStart)
+    let listDays = week == nil ? try AgendaRange.days(command, today: today) : nil
+    let (first, count) =
+      try week.flatMap(AgendaRange.month(of:)).map { ($0, 1) }
+      ?? listDays.map(AgendaRange.months)
+      ?? (command.month ?? CommandSettings.currentMonth(today), command.months)
     var request = try CommandSettings.request(
       command, first: first, count: count, zone: zone, weekStart: weekStart)
+    // A week is the row of its first day's month laid out with the outside days.
+    if week != nil { request.options.showsOutsideDays = true }
     // Narrower than TextGridRenderer.minimumWidth, text is the agenda; wider than
     // Terminal.maximumWidth, the grid is drawn that wide.
     let measured =
       try settings.width(command.width) ?? Terminal.columns(askingTTY: command.color == .always)
     width = min(measured ?? 80, Terminal.maximumWidth)
-    let narrow = width < TextGridRenderer.minimumWidth
-    format = command.format == .text && (agendaDays != nil || narrow) ? .agenda : command.format
+    format = CommandSettings.format(
+      command, week: week != nil, listsDays: listDays != nil,
+      narrow: width < TextGridRenderer.minimumWidth)
     if format == .agenda { request.options.maxLanes = nil }
+    if command.showsDetails && format != .agenda {
+      throw CommandFailure(
+        message:
+          "--details lists event details in the agenda: add --format agenda (the HTML page's cards and the JSON carry them already)",
+        code: ExitCodes.usage)
+    }
     timeout = try settings.timeout(command.timeout) ?? 30
     request.feeds = try settings.feeds(command.feeds, environment: environment)
     request.importOptions.strict = command.strict
@@ -56,12 +73,35 @@ struct CommandSettings {
     color = ColorDecision.usesColor(command.color)
     var agenda = AgendaRenderer(names: names)
     agenda.today = today
-    agenda.days = agendaDays
+    agenda.days = listDays ?? week.map { $0...$0.adding(days: 6) }
+    agenda.showsDetails = command.showsDetails
     agenda.color = color
     agenda.trueColor = ColorDecision.hasTrueColor()
     // Cut to the screen's width when it is known, never to the default.
     agenda.width = measured.map { min($0, Terminal.maximumWidth) }
     self.agenda = agenda
+  }
+
+  /// The week shown, taken from the month laid out for it.
+  func weekLayout(_ layouts: [MonthLayout]) throws(CommandFailure) -> WeekLayout {
+    guard let week, let layout = layouts.first, let shown = WeekLayout(layout, holding: week)
+    else {
+      throw CommandFailure(
+        message: "internal error: the week is not in the month laid out for it",
+        code: ExitCodes.internalError)
+    }
+    return shown
+  }
+
+  /// The format a run writes: `--format`'s, the week's text for `--format text` with `--week`,
+  /// and the agenda for text that lists days (`--from`) or is too narrow for the grid.
+  static func format(_ command: IcsLanesCommand, week: Bool, listsDays: Bool, narrow: Bool)
+    -> OutputFormat
+  {
+    let text = command.format == .text || command.format == .week
+    if text && (listsDays || narrow) { return .agenda }
+    if week && text { return .week }
+    return command.format
   }
 
   /// The index `--index` asks for, if any.

@@ -88,9 +88,16 @@ struct IcsLanesCommand: ParsableCommand {
 
   @Option(
     help:
-      "Output format: text, json, html (one self-contained page) or agenda (a list, day by day; text narrower than 50 columns is one too)."
+      "Output format: text, json, html (one self-contained page), agenda (a list, day by day; text narrower than 50 columns is one too) or week (the text of one week, this week without --week)."
   )
   var format: OutputFormat = .text
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Show one week instead of a month: an ISO week (2024-W32, from Monday unless --week-start says else), a date (the week holding it) or today; as text (--format week or text), html or agenda.",
+      valueName: "week"))
+  var week: WeekChoice?
 
   @Option(
     parsing: .unconditional,
@@ -135,6 +142,12 @@ struct IcsLanesCommand: ParsableCommand {
     completion: .list(["de_DE", "en_GB", "en_US", "es_ES", "fr_FR", "ja_JP", "ko_KR", "zh_CN"]))
   var locale: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Clock of the times shown: 12 (3:30pm) or 24 (15:30). Default: the locale's (24 without one).",
+      valueName: "12|24"))
+  var clock: ClockStyle?
+
   @Option(parsing: .unconditional, help: .hidden)
   var today: Day?
 
@@ -154,6 +167,13 @@ struct IcsLanesCommand: ParsableCommand {
     help: ArgumentHelp(
       "The last day the agenda lists, YYYY-MM-DD (from --from, else today).", valueName: "date"))
   var to: Day?
+
+  @Flag(
+    name: .customLong("details"),
+    help:
+      "In the agenda, list each event's location, status, organizer, attendees, URL and the start of its description under it."
+  )
+  var showsDetails = false
 
   @Flag(name: .shortAndLong, help: "Print errors only: no warnings and no progress line.")
   var quiet = false
@@ -185,6 +205,8 @@ struct IcsLanesCommand: ParsableCommand {
     do {
       // `icslanes help` prints the help, as `--help` does, rather than reading a feed "help".
       let arguments = Array(CommandLine.arguments.dropFirst())
+      // `icslanes site …` and `icslanes serve …` (Subcommands, SiteCommand.swift).
+      Subcommands.runIfNamed(arguments)
       if arguments.first == "help" {
         try StandardOutput.write(Array((helpMessage() + "\n").utf8))
         Foundation.exit(0)
@@ -261,10 +283,20 @@ struct IcsLanesCommand: ParsableCommand {
         color: settings.color)
       renderer.trueColor = ColorDecision.hasTrueColor()
       renderer.write(layouts) { output.write($0) }
+    case .html where settings.week != nil:
+      let renderer = HTMLWeekRenderer(
+        names: settings.names, today: settings.today, maxLanes: maxLanes)
+      renderer.write(try settings.weekLayout(layouts)) { output.write($0) }
     case .html:
       let renderer = HTMLMonthRenderer(
         names: settings.names, today: settings.today, maxLanes: maxLanes)
       renderer.write(layouts) { output.write($0) }
+    case .week:
+      var renderer = TextGridRenderer(
+        width: settings.width, names: settings.names, today: settings.today,
+        color: settings.color)
+      renderer.trueColor = ColorDecision.hasTrueColor()
+      renderer.write(try settings.weekLayout(layouts)) { output.write($0) }
     case .agenda:
       output.write(settings.agenda.render(layouts))
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The output formats of the command.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-  case text, json, html, agenda
+  case text, json, html, agenda, week
 }
 
 /// When the text grid uses colour.

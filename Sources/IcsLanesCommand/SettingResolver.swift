@@ -77,14 +77,25 @@ struct SettingResolver {
     return names.map { (config?.locale?.value ?? "", $0) }
   }
 
-  /// The first day of the week: `--week-start`, the file's `week-start`, else the locale's
-  /// (Sunday without one).
-  func weekStart(_ flag: Weekday?, locale: String?) throws(CommandFailure) -> Weekday {
+  /// The clock of times shown: `--clock`, the file's `clock`, else the locale's (`names`').
+  func clock(_ flag: ClockStyle?, names: CalendarNames) throws(CommandFailure) -> ClockStyle {
+    if let flag { return flag }
+    let problem = "is not a clock: use 12 or 24"
+    let setting = try fileValue(
+      config?.clock, key: "clock", problem: problem, parse: ClockStyle.init(rawValue:))
+    return setting ?? names.clock
+  }
+
+  /// The first day of the week: `--week-start`, the file's `week-start`, else `fallback` (Monday
+  /// for an ISO week), else the locale's (Sunday without one).
+  func weekStart(_ flag: Weekday?, locale: String?, fallback: Weekday? = nil) throws(CommandFailure)
+    -> Weekday
+  {
     if let flag { return flag }
     let problem = "is not a weekday: use sunday … saturday"
     let setting = try fileValue(
       config?.weekStart, key: "week-start", problem: problem, parse: Weekday.init(name:))
-    return setting ?? locale.map(LocaleWeek.firstWeekday(ofLocale:)) ?? .sunday
+    return setting ?? fallback ?? locale.map(LocaleWeek.firstWeekday(ofLocale:)) ?? .sunday
   }
 
   /// The text width given by `--width` or the file, if any.

@@ -68,8 +68,13 @@ struct OccurrenceBudgetTests {
       let items = list.components(separatedBy: "</ul>")[0].components(separatedBy: "<li").count - 1
       #expect(items == HTMLMonthRenderer.maximumListed + 1)
     }
-    // Three lanes shown, 20,000 occurrences hidden on each day, 100 of them named.
-    #expect(html.contains(">and 19900 more</li>"))
+    // Three lanes shown, 20,000 occurrences hidden on each day; its list names 100 of the
+    // 20,003 on it, and only what the page links to gets a card.
+    #expect(html.contains("<li class=\"rest\">and 19903 more</li>"))
+    let cards = html.components(separatedBy: "class=\"overlay card\"").count - 1
+    #expect(cards <= HTMLMonthRenderer.printedLanes * 5 + HTMLMonthRenderer.maximumListed * 29)
+    // Paper prints twelve lanes and counts the other 19,991 of each day.
+    #expect(html.contains(">+19991 more</div>"))
 
     // The agenda lists at most 1,000 occurrences a day.
     let agenda = AgendaRenderer().render([layout])

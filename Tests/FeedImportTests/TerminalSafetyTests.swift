@@ -62,7 +62,8 @@ struct TerminalSafetyTests {
     let marks: Set<Unicode.Scalar> = ["\u{301}", "\u{200D}", "\u{FE0F}"]
     let raw = zip(scalars, scalars.dropFirst()).filter { markup.contains($0) && marks.contains($1) }
     #expect(raw.isEmpty)
-    #expect(page.components(separatedBy: "&quot;\u{301} onmouseover").count == 3)
+    // The bar's text, its tooltip and its detail card's heading, each escaped.
+    #expect(page.components(separatedBy: "&quot;\u{301} onmouseover").count == 4)
     #expect(page.contains("&#39;\u{301} onclick=alert(4) &amp;\u{301}amp;"))
     let title = "x&quot;\u{301} onmouseover=alert(1) &lt;\u{301}script&gt;alert(2)"
     let attribute = "title=\"" + title

@@ -116,7 +116,19 @@ struct LayoutJSONWriterTests {
     if random.chance(3) {
       segment.categories = (0..<(1 + random.next(3))).map { _ in hostileString(&random) }
     }
+    if random.chance(2) { segment.details = details(&random) }
     return segment
+  }
+
+  /// Details with every field present or not, a description now and then past the cap.
+  static func details(_ random: inout SplitMix) -> EventDetails {
+    var description = optionalString(&random)
+    if random.chance(6) { description = String(repeating: "é\n", count: 1_400) }
+    return EventDetails(
+      description: description, url: optionalString(&random),
+      status: random.chance(2) ? nil : random.pick(EventDetails.Status.allCases),
+      organizer: optionalString(&random),
+      attendeeCount: random.chance(2) ? nil : 1 + random.next(500))
   }
 
   static func week(_ random: inout SplitMix) -> WeekRow {
@@ -261,6 +273,10 @@ struct LayoutJSONWriterTests {
     ]
     shapes += ["\"laneRule\" : \"sticky\"", "\"laneRule\" : \"first-fit\""]
     shapes += ["\"categories\" : [\n", "\"color\" : \"", "\"eventsFiltered\" : "]
+    shapes += [
+      "\"attendees\" : ", "\"description\" : ", "\"descriptionTruncated\" : true",
+      "\"organizer\" : ", "\"status\" : \"TENTATIVE\"", "\"url\" : ",
+    ]
     for needle in escapes + shapes {
       #expect(text.contains(needle), "no random layout produced \(needle.debugDescription)")
     }

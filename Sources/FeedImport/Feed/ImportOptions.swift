@@ -37,7 +37,7 @@ public struct ImportOptions: Sendable {
   /// Called after each chunk read with the bytes read so far and the total, when known.
   public var progress: (@Sendable (Int, Int?) -> Void)?
   /// Seconds a feed fetched from a URL may stay silent (connecting, or between two pieces of
-  /// data), or bring less than 1 KiB of its body, before the fetch fails as
+  /// data), or bring less than 1,024 bytes of its body, before the fetch fails as
   /// ``ImportError/unavailable(source:reason:)``. Taken within 1…86,400 (30 for NaN).
   public var networkTimeout: Double = 30
   /// The calendar's name, over the feed's X-WR-CALNAME and a folder's `displayname` (set from
@@ -51,7 +51,7 @@ public struct ImportOptions: Sendable {
   /// Whether a big file's scan is cut in two parts scanned at once (tests force either way).
   var scanSplit = ScanSplit.automatic
   /// How many passed-over keys the second part of a split scan hands out at a time (tests use
-  /// fewer): 64 Ki keys are 512 KiB and 256 KiB, blocks glibc maps and gives back when freed.
+  /// fewer): pieces big enough that glibc maps them, and gives them back when freed.
   var keyPieceSize = 1 << 16
 
   /// Options with the defaults: no pre-filter, lenient, 10,000 occurrences and 200,000 steps

@@ -1,4 +1,5 @@
 import Foundation
+import LaneLayout
 
 /// What libical made of one kept VEVENT (``EventParser/Outcome``), as bytes an index keeps, so
 /// that a later replay takes the event without reading its lines or parsing them again.
@@ -14,7 +15,7 @@ import Foundation
 /// do not read back whole give nil, which the replay reports as a damaged index.
 package enum ParsedOutcome {
   /// The first byte of every kept outcome: bumped whenever the layout below changes.
-  static let format: UInt8 = 1
+  static let format: UInt8 = 2
 
   /// What kept outcomes are valid for: this layout, the libical that parsed them, and the very
   /// program that did (its file's device, inode, size and modification time): a new build of
@@ -219,7 +220,21 @@ private struct OutcomeWriter {
     flag(record.thisAndFuture)
     flag(record.cancelled)
     integer(record.sequence)
+    details(record.details)
     return true
+  }
+
+  /// An event's details: a flag, then each field (the status as its raw text).
+  mutating func details(_ details: EventDetails?) {
+    flag(details != nil)
+    guard let details else { return }
+    optionalText(details.description)
+    flag(details.descriptionTruncated)
+    optionalText(details.url)
+    optionalText(details.status?.rawValue)
+    optionalText(details.organizer)
+    flag(details.attendeeCount != nil)
+    if let count = details.attendeeCount { integer(count) }
   }
 }
 
@@ -421,7 +436,9 @@ private struct OutcomeReader {
       guard let read = time() else { return nil }
       recurrenceId = read
     }
-    guard let thisAndFuture = flag(), let cancelled = flag(), let sequence = integer() else {
+    guard let thisAndFuture = flag(), let cancelled = flag(), let sequence = integer(),
+      let details = details()
+    else {
       return nil
     }
     var record = EventRecord(
@@ -432,6 +449,31 @@ private struct OutcomeReader {
     record.categories = categories
     record.color = color
     record.extraRules = extraRules
+    record.details = details
     return record
+  }
+
+  /// What ``OutcomeWriter/details(_:)`` wrote: `.some(nil)` for none, nil for bytes that do
+  /// not read.
+  mutating func details() -> EventDetails?? {
+    guard let present = flag() else { return nil }
+    guard present else { return .some(nil) }
+    guard let description = optionalText(), let truncated = flag(), let url = optionalText(),
+      let statusText = optionalText(), let organizer = optionalText(), let hasCount = flag()
+    else { return nil }
+    var status: EventDetails.Status?
+    if let statusText {
+      guard let known = EventDetails.Status(rawValue: statusText) else { return nil }
+      status = known
+    }
+    var attendees: Int?
+    if hasCount {
+      guard let count = integer(), count >= 0 else { return nil }
+      attendees = count
+    }
+    var details = EventDetails(
+      url: url, status: status, organizer: organizer, attendeeCount: attendees)
+    details.restore(description: description, truncated: truncated)
+    return .some(details)
   }
 }

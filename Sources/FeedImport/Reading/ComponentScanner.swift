@@ -204,8 +204,9 @@ struct ComponentScanner {
       calendarLine(line, number: number, continuation: isContinuation)
     case .event:
       // libical gets the event's own properties that icslanes reads (and any it does not know
-      // by name); the long ones nothing reads (DESCRIPTION, ATTENDEE…) and nested components
-      // (VALARM) are left out: parsing them was most of libical's work.
+      // by name); the ones nothing reads (DTSTAMP, X-ALT-DESC…) and nested components
+      // (VALARM) are left out: parsing them was most of libical's work. DESCRIPTION, ORGANIZER
+      // and ATTENDEE stay: the details of a kept event (only kept events are parsed).
       guard stack.count == 1 else {
         count(line)
         return

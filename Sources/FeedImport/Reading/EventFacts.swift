@@ -358,13 +358,11 @@ struct EventFacts: Sendable {
     case 8:
       if hasPrefix(line, "DURATION") { return .duration }
       if hasPrefix(line, "SEQUENCE") { return .sequence }
-      return hasPrefix(line, "ATTENDEE") ? .unused : .other
+      return .other
     case 9:
-      return hasPrefix(line, "ORGANIZER") ? .unused : .other
+      return .other
     case 10:
       return hasPrefix(line, "X-ALT-DESC") ? .unused : .other
-    case 11:
-      return hasPrefix(line, "DESCRIPTION") ? .unused : .other
     case 13:
       if hasPrefix(line, "RECURRENCE-ID") { return .recurrenceId }
       return hasPrefix(line, "LAST-MODIFIED") ? .unused : .other

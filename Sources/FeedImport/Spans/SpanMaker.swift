@@ -7,12 +7,13 @@ struct SpanMaker {
   let calendarName: String?
 
   /// The texts the spans of `record` show: its UID and this feed's name, with `shown`'s title,
-  /// location, categories and colour (the record's own, or a THISANDFUTURE override's). Made once
+  /// location, categories, colour and details (the record's own, or a THISANDFUTURE override's). Made once
   /// and shared by every span of those occurrences.
   func texts(of record: EventRecord, shown: EventRecord) -> DaySpan.Texts {
     DaySpan.Texts(
       uid: record.uid, title: shown.title, calendar: calendarName, location: shown.location,
-      categories: shown.categories.isEmpty ? nil : shown.categories, color: shown.color)
+      categories: shown.categories.isEmpty ? nil : shown.categories, color: shown.color,
+      details: shown.details)
   }
 
   /// The span of an occurrence of `record` already placed, showing `texts` (from

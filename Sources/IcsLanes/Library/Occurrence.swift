@@ -28,6 +28,8 @@ public struct Occurrence: Sendable, Hashable, Codable {
   public var calendar: String?
   /// The event's location, when known.
   public var location: String?
+  /// The event's DESCRIPTION, URL, STATUS, ORGANIZER and attendee count, when it has any.
+  public var details: EventDetails?
 
   /// The occurrence as far as its first segment shows it.
   init(segment: Segment) {
@@ -44,6 +46,7 @@ public struct Occurrence: Sendable, Hashable, Codable {
     segmentCount = 1
     calendar = segment.calendar
     location = segment.location
+    details = segment.details
   }
 
   /// What a segment continuing this occurrence in the next row has in common with it: it

@@ -12,8 +12,14 @@ import LaneLayout
 ///   → 00:30      Neighbourhood party (day 2/2)  @ Courtyard  [Family]
 /// ```
 ///
-/// The time column is 11 characters wide (`09:00–10:00`). An occurrence over several days says
-/// which of them each line is, `(day 2/3)`.
+/// The time column is 11 columns wide (`09:00–10:00`), or as wide as the widest time listed
+/// (a 12-hour clock's `10:30am–11:30am`, a locale's `all day`). Times follow the clock of
+/// ``names``, and `all day` and `and N more` are in its words. An occurrence over several days
+/// says which of them each line is, `(day 2/3)`.
+///
+/// With ``showsDetails`` (`--details`) each occurrence's first line is followed by its
+/// location, status, organizer, attendee count, URL and up to ``descriptionLines`` lines of
+/// its description, indented to the titles; the location then leaves the entries' lines.
 ///
 /// An occurrence over several days is listed on each of them; a timed one shows `→` where it
 /// goes on past midnight. The lines of a day are all-day occurrences first, then by start time,
@@ -37,6 +43,10 @@ public struct AgendaRenderer: Sendable {
   public var trueColor = true
   /// Lines longer than this many columns are cut, ending in `…`; nil leaves them whole.
   public var width: Int?
+  /// Whether each occurrence is followed, on the first day it is listed, by its details,
+  /// indented: location, status, organizer, attendee count, URL and the description's first
+  /// ``descriptionLines`` lines (`--details`, as `gcalcli agenda --details` prints them).
+  public var showsDetails = false
 
   /// The most occurrences listed under one day; the rest are counted on one line.
   public static let maximumLinesPerDay = 1_000
@@ -50,29 +60,38 @@ public struct AgendaRenderer: Sendable {
   /// saying so. With ``days``, one list of those days across the layouts.
   public func render(_ layouts: [MonthLayout]) -> String {
     var lines: [String] = []
-    if let days {
-      for layout in layouts {
-        for day in entries(of: layout) where days.contains(day.day) {
-          lines += dayLines(day, calendars: layout.calendars)
+    let listed = layouts.map { layout in
+      entries(of: layout).filter { days?.contains($0.day) ?? true }
+    }
+    let column = AgendaRenderer.timeColumn(listed.joined().flatMap { $0.entries.map(\.when) })
+    if days != nil {
+      for (layout, listedDays) in zip(layouts, listed) {
+        for day in listedDays {
+          lines += dayLines(day, calendars: layout.calendars, column: column)
         }
       }
       if lines.isEmpty { lines.append("  (no events)") }
       lines.append("")
       return lines.joined(separator: "\n")
     }
-    for layout in layouts {
+    for (layout, days) in zip(layouts, listed) {
       lines.append("# " + names.title(of: layout.month))
-      let days = entries(of: layout)
       if days.isEmpty { lines.append("  (no events)") }
-      for day in days { lines += dayLines(day, calendars: layout.calendars) }
+      for day in days { lines += dayLines(day, calendars: layout.calendars, column: column) }
       lines.append("")
     }
     return lines.joined(separator: "\n")
   }
 
-  /// A day's heading and its lines.
+  /// The width of the time column: 11 (`09:00–10:00`), or the widest time text listed when
+  /// wider (a 12-hour clock's `10:30am–11:30am`, a long word for `all day`).
+  static func timeColumn(_ texts: [String]) -> Int {
+    texts.reduce(11) { max($0, TerminalText.width(of: $1)) }
+  }
+
+  /// A day's heading and its lines, the time column `column` wide.
   private func dayLines(
-    _ day: (day: Day, entries: [Entry], more: Int), calendars: [CalendarInfo]?
+    _ day: (day: Day, entries: [Entry], more: Int), calendars: [CalendarInfo]?, column: Int
   ) -> [String] {
     let colors = Dictionary(
       (calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
@@ -85,10 +104,14 @@ public struct AgendaRenderer: Sendable {
     }
     var lines = [heading]
     for entry in day.entries {
-      let padding = String(repeating: " ", count: max(0, 11 - entry.when.count))
+      let padding = String(
+        repeating: " ", count: max(0, column - TerminalText.width(of: entry.when)))
       var line = "  " + entry.when + padding + "  " + clean(entry.occurrence.title)
       if let count = AgendaRenderer.dayCount(entry.occurrence, on: day.day) { line += " " + count }
-      if let location = entry.occurrence.location, !location.isEmpty {
+      // With details, the location is the first of the lines under the occurrence's first
+      // entry, and no entry's line carries it.
+      let detailed = showsDetails && isFirstListed(entry.occurrence, on: day.day)
+      if !showsDetails, let location = entry.occurrence.location, !location.isEmpty {
         line += "  @ " + clean(location)
       }
       var tag: (text: String, color: String?)?
@@ -96,8 +119,14 @@ public struct AgendaRenderer: Sendable {
         tag = ("[" + clean(calendar) + "]", colors[calendar])
       }
       lines.append(finish(line, tag: tag))
+      if detailed {
+        let indent = 2 + column + 2
+        lines += detailLines(entry.occurrence, indent: indent).map { finish($0, tag: nil) }
+      }
     }
-    if day.more > 0 { lines.append(finish("  … and \(day.more) more", tag: nil)) }
+    if day.more > 0 {
+      lines.append(finish("  … " + clean(names.phrases.andMore(day.more)), tag: nil))
+    }
     return lines
   }
 
@@ -161,7 +190,7 @@ public struct AgendaRenderer: Sendable {
       for occurrence in sorted where occurrence.firstDay <= day && day <= occurrence.lastDay {
         if entries.count < AgendaRenderer.maximumLinesPerDay {
           entries.append(
-            Entry(occurrence: occurrence, when: AgendaRenderer.when(occurrence, on: day)))
+            Entry(occurrence: occurrence, when: when(occurrence, on: day)))
         } else {
           more += 1
         }
@@ -173,16 +202,17 @@ public struct AgendaRenderer: Sendable {
   }
 
   /// The time column of `occurrence` on `day`: `all day`, `09:00–10:00`, `20:00 →`, `→ 01:00`
-  /// or `→` for a day in the middle.
-  static func when(_ occurrence: Occurrence, on day: Day) -> String {
-    guard !occurrence.allDay else { return "all day" }
+  /// or `→` for a day in the middle; times on the clock of ``names``, `all day` in its words.
+  func when(_ occurrence: Occurrence, on day: Day) -> String {
+    guard !occurrence.allDay else { return clean(names.phrases.allDay) }
     let startDay = occurrence.start.day
     let endDay = occurrence.end.day
-    let from = occurrence.start.clockText ?? ""
-    let to = occurrence.end.clockText ?? ""
+    let from = clean(names.clock(occurrence.start) ?? "")
+    let to = clean(names.clock(occurrence.end) ?? "")
     let startsHere = startDay == day
     // An end at midnight belongs to the day before.
-    let endsHere = endDay == day || (endDay == day.adding(days: 1) && to == "00:00")
+    let endsAtMidnight = occurrence.end.clockText == "00:00"
+    let endsHere = endDay == day || (endDay == day.adding(days: 1) && endsAtMidnight)
     switch (startsHere, endsHere) {
     case (true, true): return from == to ? from : "\(from)–\(to)"
     case (true, false): return "\(from) →"
@@ -192,7 +222,7 @@ public struct AgendaRenderer: Sendable {
   }
 
   /// Feed text on one line, control characters made visible.
-  private func clean(_ text: String) -> String {
+  func clean(_ text: String) -> String {
     // Plain text has no line break and nothing to replace.
     if TerminalText.isPlain(text) { return text }
     return TerminalText.sanitize(text.split(whereSeparator: \.isNewline).joined(separator: " "))

@@ -12,8 +12,9 @@ import LaneLayout
 /// more, else one fewer and the `+k more` line), as FullCalendar's `dayMaxEventRows: true` does.
 /// Give the renderer layouts made without a lane cap; a layout capped already keeps its own
 /// `more` counts, without the list of what they hide. A day's list names at most
-/// ``maximumListed`` events, then `and N more`: a long occurrence hidden on every day it covers
-/// would otherwise make the page grow as hidden occurrences × days.
+/// ``maximumListed`` events, then `and N more`, and only what the page links to gets a detail
+/// card: a long occurrence hidden on every day it covers would otherwise make the page grow as
+/// hidden occurrences × days. Print shows up to ``printedLanes`` lanes.
 ///
 /// The page follows `prefers-color-scheme: dark`, prints every month on its own sheet, and on
 /// a narrow screen (under 40rem) shows shorter bars without the start time.
@@ -34,8 +35,13 @@ public struct HTMLMonthRenderer: Sendable {
   /// fewer and a `+k more` line in the last.
   public static let rowLanes = 4
 
-  /// The most hidden events a day's `+k more` list names; the rest are counted on its last line.
+  /// The most events a day's list (what `+k more` opens) names; the rest are counted on its
+  /// last line.
   public static let maximumListed = 100
+
+  /// The most lanes a week row prints: paper has no `+k more` to open, so the lanes past the
+  /// screen's cap are printed, up to this many, and only those past it are counted.
+  public static let printedLanes = 12
 
   /// A renderer; by default English names, no today, and the row height's lane cap.
   public init(names: CalendarNames = .english, today: Day? = nil, maxLanes: Int? = nil) {
@@ -65,9 +71,16 @@ public struct HTMLMonthRenderer: Sendable {
   /// Hands `output` the page of ``render(_:)-([MonthLayout])`` piece by piece, a week row at a
   /// time, so that a big layout's page is never whole in memory.
   package func write(_ layouts: [MonthLayout], to output: (String) -> Void) {
-    let language = names.localeIdentifier.split(separator: "_").first.map(String.init) ?? "en"
     let pageTitle = layouts.map { names.title(of: $0.month) }.joined(separator: " – ")
-    let html = """
+    output(pageStart(title: pageTitle))
+    months(layouts, to: output)
+    output(HTMLMonthRenderer.pageEnd)
+  }
+
+  /// A page's start, up to the opening `<main>`: its language, title and style.
+  func pageStart(title: String) -> String {
+    let language = names.localeIdentifier.split(separator: "_").first.map(String.init) ?? "en"
+    return """
       <!DOCTYPE html>
       <html lang="\(HTMLText.escape(language))">
       <head>
@@ -75,22 +88,41 @@ public struct HTMLMonthRenderer: Sendable {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
       <meta name="generator" content="icslanes">
-      <title>\(HTMLText.escape(pageTitle))</title>
+      <title>\(HTMLText.escape(title))</title>
       <style>
       \(HTMLStyleSheet.css)
       </style>
       </head>
       <body>
-      <main>
+      <main class="icslanes">
 
       """
-    output(html)
+  }
+
+  /// A page's end, after its sections.
+  static let pageEnd = "</main>\n</body>\n</html>\n"
+
+  /// The months alone, for embedding in a page of one's own: a `<div class="icslanes">`
+  /// holding each month's section, without `<html>`, `<head>` or style. Serve
+  /// ``HTMLStyleSheet/css`` beside it (the page's `<style>` holds the same text).
+  public func fragment(_ layouts: [MonthLayout]) -> String {
+    var html = "<div class=\"icslanes\">\n"
+    months(layouts) { html += $0 }
+    return html + "</div>\n"
+  }
+
+  /// ``fragment(_:)-([MonthLayout])`` of one layout.
+  public func fragment(_ layout: MonthLayout) -> String {
+    fragment([layout])
+  }
+
+  /// Each month's section in turn, with its neighbours for the navigation links.
+  private func months(_ layouts: [MonthLayout], to output: (String) -> Void) {
     for (index, layout) in layouts.enumerated() {
       let previous = index > 0 ? layouts[index - 1] : nil
       let next = index + 1 < layouts.count ? layouts[index + 1] : nil
       month(layout, previous: previous, next: next, to: output)
     }
-    output("</main>\n</body>\n</html>\n")
   }
 
   /// The `id` of a month's section, the target of the navigation links.
@@ -114,14 +146,23 @@ public struct HTMLMonthRenderer: Sendable {
       html +=
         "<div>\(HTMLText.escape(names.weekday(column: column, weekStart: layout.weekStart)))</div>"
     }
-    html += "</div>\n<div class=\"grid\" aria-label=\"\(title)\">\n"
+    html += "</div>\n<div class=\"grid\" role=\"group\" aria-label=\"\(title)\">\n"
     let colors = Dictionary(
       (layout.calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
+    let cards = HTMLEventCard(names: names, layout: layout, colors: colors)
     output(html)
+    var index = HTMLCardIndex()
+    var dayLists: [String] = []
     for week in layout.weeks {
-      output(self.week(week, in: layout, colors: colors))
+      let row = HTMLWeekRow(renderer: self, layout: layout, cards: cards)
+      output(row.html(week, index: &index, dayLists: &dayLists))
     }
-    html = "</div>\n"
+    output("</div>\n")
+    for list in dayLists { output(list) }
+    for (number, segment) in index.segments.enumerated() {
+      output(cards.card(segment, id: HTMLEventCard.cardID(layout.month, number)))
+    }
+    html = ""
     if let calendars = layout.calendars, !calendars.isEmpty {
       html += "<div class=\"legend\">"
       for calendar in calendars {
@@ -144,96 +185,6 @@ public struct HTMLMonthRenderer: Sendable {
     let label = HTMLText.escape(arrow + names.title(of: target.month) + trailing)
     return
       "<a class=\"nav \(rel)\" rel=\"\(rel)\" href=\"#\(HTMLMonthRenderer.anchor(target.month))\">\(label)</a>"
-  }
-
-  private func week(_ week: WeekRow, in layout: MonthLayout, colors: [String: String]) -> String {
-    let shown = shownLanes(of: week.lanes.count)
-    let hidden = week.lanes.dropFirst(shown).flatMap { $0 }
-    let capped = week.more ?? [:]
-    let hasMore = !hidden.isEmpty || !capped.isEmpty
-    let rows = shown + (hasMore ? 1 : 0)
-    let template = rows > 0 ? "1.9rem repeat(\(rows), 1.55rem) 1fr" : "1.9rem 1fr"
-    let label = "Week of \(week.start)"
-    var html =
-      "<div class=\"week\" role=\"list\" aria-label=\"\(label)\" style=\"grid-template-rows: \(template)\">\n"
-    for (column, day) in week.days.enumerated() {
-      var classes = ["day"]
-      let visible = day >= layout.firstDay && day <= layout.lastDay
-      if !visible { classes.append("hidden") }
-      if day < layout.month.firstDay || day > layout.month.lastDay { classes.append("outside") }
-      if visible, day == today { classes.append("today") }
-      html +=
-        "<div class=\"\(classes.joined(separator: " "))\" style=\"grid-column: \(column + 1)\""
-      html += " data-day=\"\(day)\" aria-hidden=\"true\">"
-      if visible { html += "<span class=\"num\">\(day.components.day)</span>" }
-      html += "</div>\n"
-    }
-    for (lane, segments) in week.lanes.prefix(shown).enumerated() {
-      for segment in segments {
-        html += bar(segment, lane: lane, week: week, colors: colors)
-      }
-    }
-    guard hasMore else { return html + "</div>\n" }
-    for (column, day) in week.days.enumerated() {
-      let onDay = hidden.filter { $0.firstDay <= day && day <= $0.lastDay }
-      let count = onDay.count + (capped[day] ?? 0)
-      guard count > 0 else { continue }
-      let place = "grid-column: \(column + 1); grid-row: \(shown + 2)"
-      // The last days open their list leftwards, so it stays on the page.
-      let end = column >= 4 ? " end" : ""
-      if onDay.isEmpty {
-        html +=
-          "<div class=\"more\" role=\"listitem\" style=\"\(place)\">+\(count)<span class=\"word\"> more</span></div>\n"
-        continue
-      }
-      html += "<details class=\"more\(end)\" role=\"listitem\" style=\"\(place)\">"
-      html += "<summary>+\(count)<span class=\"word\"> more</span></summary><ul>"
-      for segment in onDay.prefix(HTMLMonthRenderer.maximumListed) {
-        let hex = HTMLMonthRenderer.safeColor(
-          segment.color ?? segment.calendar.flatMap { colors[$0] } ?? "#3f51b5")
-        html += "<li style=\"--c:\(hex)\">"
-        if let time = SegmentText.startTime(of: segment), segment.firstDay == day,
-          !segment.continuesBefore
-        {
-          html += "<span class=\"time\">\(time)</span>"
-        }
-        html += HTMLText.escape(segment.title)
-        html += "<span class=\"sr\">, \(HTMLText.escape(HTMLMonthRenderer.details(segment)))</span>"
-        html += "</li>"
-      }
-      if onDay.count > HTMLMonthRenderer.maximumListed {
-        html +=
-          "<li style=\"--c:transparent\">and \(onDay.count - HTMLMonthRenderer.maximumListed) more</li>"
-      }
-      html += "</ul></details>\n"
-    }
-    html += "</div>\n"
-    return html
-  }
-
-  private func bar(_ segment: Segment, lane: Int, week: WeekRow, colors: [String: String])
-    -> String
-  {
-    let first = week.start.distance(to: segment.firstDay)
-    let span = segment.firstDay.distance(to: segment.lastDay) + 1
-    let hex = HTMLMonthRenderer.safeColor(
-      segment.color ?? segment.calendar.flatMap { colors[$0] } ?? "#3f51b5")
-    var classes = ["bar"]
-    if segment.continuesBefore { classes.append("cb") }
-    if segment.continuesAfter { classes.append("ca") }
-    if HTMLMonthRenderer.isLight(hex) { classes.append("light") }
-    var html = "<div class=\"\(classes.joined(separator: " "))\" role=\"listitem\""
-    html += " style=\"grid-column: \(first + 1) / span \(span); grid-row: \(lane + 2);"
-    html += " --c:\(hex)\""
-    html += " title=\"\(HTMLText.escape(SegmentText.tooltip(segment)))\">"
-    if !segment.continuesBefore, let time = SegmentText.startTime(of: segment) {
-      html += "<span class=\"time\" aria-hidden=\"true\">\(time)</span>"
-    }
-    html += HTMLText.escape(segment.title)
-    // What the tooltip says, for screen readers (hidden on screen, read in place).
-    html += "<span class=\"sr\">, \(HTMLText.escape(HTMLMonthRenderer.details(segment)))</span>"
-    html += "</div>\n"
-    return html
   }
 
   /// When, where and in which calendar, on one line: what a screen reader reads after the title.

@@ -93,7 +93,8 @@ enum LayoutJSONWriter {
   }
 
   /// A segment: `recurrenceId` always (null for a single event), `calendar`, `categories`,
-  /// `color` and `location` only when known.
+  /// `color`, `location` and the details (`attendees`, `description`, `organizer`, `status`,
+  /// `url`) only when known.
   static func write(_ segment: Segment, indent: Int, into bytes: inout [UInt8]) {
     // The span once, not once per property.
     let span = segment.span
@@ -111,6 +112,11 @@ enum LayoutJSONWriter {
     bytes.append(UInt8(ascii: "{"))
     key("\"allDay\" : ", indent: inner, first: true, into: &bytes)
     JSONBytes.appendBool(segment.allDay, to: &bytes)
+    let details = span.details
+    if let attendees = details?.attendeeCount {
+      key("\"attendees\" : ", indent: inner, first: false, into: &bytes)
+      JSONBytes.appendInt(attendees, to: &bytes)
+    }
     if let calendar = span.calendar {
       key("\"calendar\" : ", indent: inner, first: false, into: &bytes)
       JSONBytes.appendString(calendar, to: &bytes)
@@ -129,6 +135,14 @@ enum LayoutJSONWriter {
     JSONBytes.appendBool(segment.continuesAfter, to: &bytes)
     key("\"continuesBefore\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendBool(segment.continuesBefore, to: &bytes)
+    if let description = details?.description {
+      key("\"description\" : ", indent: inner, first: false, into: &bytes)
+      JSONBytes.appendString(description, to: &bytes)
+      if details?.descriptionTruncated == true {
+        key("\"descriptionTruncated\" : ", indent: inner, first: false, into: &bytes)
+        JSONBytes.appendBool(true, to: &bytes)
+      }
+    }
     key("\"end\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendTime(span.end, to: &bytes)
     key("\"firstDay\" : ", indent: inner, first: false, into: &bytes)
@@ -139,6 +153,10 @@ enum LayoutJSONWriter {
       key("\"location\" : ", indent: inner, first: false, into: &bytes)
       JSONBytes.appendString(location, to: &bytes)
     }
+    if let organizer = details?.organizer {
+      key("\"organizer\" : ", indent: inner, first: false, into: &bytes)
+      JSONBytes.appendString(organizer, to: &bytes)
+    }
     key("\"recurrenceId\" : ", indent: inner, first: false, into: &bytes)
     if let recurrenceId = span.recurrenceId {
       JSONBytes.appendTime(recurrenceId, to: &bytes)
@@ -147,10 +165,18 @@ enum LayoutJSONWriter {
     }
     key("\"start\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendTime(span.start, to: &bytes)
+    if let status = details?.status {
+      key("\"status\" : ", indent: inner, first: false, into: &bytes)
+      JSONBytes.appendString(status.rawValue, to: &bytes)
+    }
     key("\"title\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendString(span.title, to: &bytes)
     key("\"uid\" : ", indent: inner, first: false, into: &bytes)
     JSONBytes.appendString(span.uid, to: &bytes)
+    if let url = details?.url {
+      key("\"url\" : ", indent: inner, first: false, into: &bytes)
+      JSONBytes.appendString(url, to: &bytes)
+    }
     close("}", indent: indent, into: &bytes)
   }
 

@@ -9,9 +9,8 @@ import LaneLayout
 /// width, all but a few: ``write(_:span:indent:into:)`` gives false for the others, which the
 /// member-by-member writer then writes.
 enum SegmentObjectBytes {
-  /// The buffer a segment is put together in (on the stack: Swift puts a temporary allocation
-  /// of up to 1 KiB there, a larger one on the heap); a segment that could need more is left to
-  /// the member-by-member writer.
+  /// The buffer a segment is put together in, small enough for Swift to place on the stack; a
+  /// segment that could need more is left to the member-by-member writer.
   static let capacity = 1_024
 
   /// Appends `segment` (whose span is `span`) to `bytes` as ``LayoutJSONWriter`` writes it at
@@ -21,18 +20,22 @@ enum SegmentObjectBytes {
   {
     let (calendar, categories, color) = (span.calendar, span.categories, span.color)
     let (location, title, uid) = (span.location, span.title, span.uid)
-    // Room for every line's break and indentation, the keys, the times and days, and the texts.
-    // At most: `{`; 14 members, each a `,`, a line break, the indentation (2 × (indent + 1))
-    // and a key of up to 20 bytes; values of known width (three booleans of 5 bytes, three
-    // times of 27, two days of 12) and five texts' quotes, 130 bytes; the categories' brackets
-    // and lines (2 × indent + 6 bytes, each category 2 × indent + 8 with its quotes); the
-    // closing line (2 × indent + 2). That is 475 + 32 × indent + (8 + 2 × indent) a category,
-    // with the texts; counted with a margin:
+    // An upper bound of the bytes this segment takes, with a margin: for each member a comma, a
+    // line break, its indentation and its key; the values of known width (booleans, times,
+    // days) and the texts' quotes; each category's line; the closing line; and the texts.
     let categoryCount = categories?.count ?? 0
     var room = 512 + 32 * indent + categoryCount * (8 + 2 * indent)
     room += (calendar?.utf8.count ?? 0) + (color?.utf8.count ?? 0)
     room += (location?.utf8.count ?? 0) + title.utf8.count + uid.utf8.count
     for category in categories ?? [] { room += category.utf8.count }
+    let details = span.details
+    if let details {
+      // Six more members at most (2 × indent + 32 bytes each with their quotes), a count of
+      // up to 20 digits, and the texts.
+      room += 6 * (32 + 2 * indent) + 20
+      room += (details.description?.utf8.count ?? 0) + (details.url?.utf8.count ?? 0)
+      room += (details.organizer?.utf8.count ?? 0) + 12
+    }
     guard indent >= 0, room <= capacity else { return false }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       guard let start = buffer.baseAddress else { return false }
@@ -41,6 +44,10 @@ enum SegmentObjectBytes {
       out.byte(UInt8(ascii: "{"))
       out.member("\"allDay\" : ", indent: inner, first: true)
       out.bool(segment.allDay)
+      if let attendees = details?.attendeeCount {
+        out.member("\"attendees\" : ", indent: inner)
+        out.integer(attendees)
+      }
       if let calendar {
         out.member("\"calendar\" : ", indent: inner)
         guard out.string(calendar) else { return false }
@@ -66,6 +73,14 @@ enum SegmentObjectBytes {
       out.bool(segment.continuesAfter)
       out.member("\"continuesBefore\" : ", indent: inner)
       out.bool(segment.continuesBefore)
+      if let description = details?.description {
+        out.member("\"description\" : ", indent: inner)
+        guard out.string(description) else { return false }
+        if details?.descriptionTruncated == true {
+          out.member("\"descriptionTruncated\" : ", indent: inner)
+          out.bool(true)
+        }
+      }
       out.member("\"end\" : ", indent: inner)
       guard out.time(span.end) else { return false }
       out.member("\"firstDay\" : ", indent: inner)
@@ -76,6 +91,10 @@ enum SegmentObjectBytes {
         out.member("\"location\" : ", indent: inner)
         guard out.string(location) else { return false }
       }
+      if let organizer = details?.organizer {
+        out.member("\"organizer\" : ", indent: inner)
+        guard out.string(organizer) else { return false }
+      }
       out.member("\"recurrenceId\" : ", indent: inner)
       if let recurrenceId = span.recurrenceId {
         guard out.time(recurrenceId) else { return false }
@@ -84,10 +103,18 @@ enum SegmentObjectBytes {
       }
       out.member("\"start\" : ", indent: inner)
       guard out.time(span.start) else { return false }
+      if let status = details?.status {
+        out.member("\"status\" : ", indent: inner)
+        guard out.string(status.rawValue) else { return false }
+      }
       out.member("\"title\" : ", indent: inner)
       guard out.string(title) else { return false }
       out.member("\"uid\" : ", indent: inner)
       guard out.string(uid) else { return false }
+      if let url = details?.url {
+        out.member("\"url\" : ", indent: inner)
+        guard out.string(url) else { return false }
+      }
       out.byte(JSONBytes.newline)
       out.spaces(indent)
       out.byte(UInt8(ascii: "}"))
@@ -129,6 +156,13 @@ enum SegmentObjectBytes {
       byte(JSONBytes.newline)
       spaces(indent)
       text(quotedKey)
+    }
+
+    /// A count, in decimal.
+    mutating func integer(_ value: Int) {
+      var digits: [UInt8] = []
+      JSONBytes.appendInt(value, to: &digits)
+      for digit in digits { byte(digit) }
     }
 
     mutating func bool(_ value: Bool) {

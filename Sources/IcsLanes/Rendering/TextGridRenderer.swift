@@ -121,7 +121,8 @@ public struct TextGridRenderer: Sendable {
           row(
             week.days.map { day in
               guard let count = more[day] else { return String(repeating: " ", count: cell) }
-              return style(AnsiStyle.dim, TextGridRenderer.moreLabel(count, cell: cell))
+              let label = TextGridRenderer.moreLabel(count, cell: cell, word: names.phrases.more)
+              return style(AnsiStyle.dim, label)
             }))
       }
     }
@@ -152,18 +153,19 @@ public struct TextGridRenderer: Sendable {
     return counts
   }
 
-  /// `+k more` cut to a day column: ` +3 more`, or ` +3` when the words do not fit.
-  static func moreLabel(_ count: Int, cell: Int) -> String {
-    let long = " +\(count) more"
+  /// `+k more` cut to a day column: ` +3 more` (the locale's word for `more`), or ` +3` when
+  /// the words do not fit.
+  static func moreLabel(_ count: Int, cell: Int, word: String = "more") -> String {
+    let long = " +\(count) \(TerminalText.sanitize(word))"
     let text = TerminalText.width(of: long) <= cell ? long : " +\(count)"
     return TerminalText.fit(text, to: cell)
   }
 
-  private func row(_ cells: [String]) -> String {
+  func row(_ cells: [String]) -> String {
     "│" + cells.joined(separator: "│") + "│"
   }
 
-  private func style(_ code: String, _ text: String) -> String {
+  func style(_ code: String, _ text: String) -> String {
     color ? code + text + AnsiStyle.reset : text
   }
 
@@ -183,9 +185,11 @@ public struct TextGridRenderer: Sendable {
     return outside ? style(AnsiStyle.dim, text) : text
   }
 
-  private func laneLine(
+  /// One lane of `week` as a grid line; with `timeFirst` (the week view) a timed bar's start
+  /// time is shown even when it leaves little room for the title.
+  func laneLine(
     _ lane: [Segment], week: WeekRow, cell: Int, colors: [String: String],
-    marks: [String: Character]
+    marks: [String: Character], timeFirst: Bool = false
   ) -> String {
     var line = "│"
     var column = 0
@@ -198,7 +202,7 @@ public struct TextGridRenderer: Sendable {
         column += 1
       }
       let span = (last - first + 1) * cell + (last - first)
-      line += bar(segment, width: span, colors: colors, marks: marks) + "│"
+      line += bar(segment, width: span, colors: colors, marks: marks, timeFirst: timeFirst) + "│"
       column = last + 1
     }
     while column < 7 {
@@ -209,13 +213,16 @@ public struct TextGridRenderer: Sendable {
   }
 
   private func bar(
-    _ segment: Segment, width: Int, colors: [String: String], marks: [String: Character]
+    _ segment: Segment, width: Int, colors: [String: String], marks: [String: Character],
+    timeFirst: Bool
   ) -> String {
     let open = segment.continuesBefore ? "<" : "["
     let close = segment.continuesAfter ? ">" : "]"
     let mark = segment.calendar.flatMap { marks[$0] }.map { "\($0) " } ?? ""
     let body = TerminalText.fit(
-      mark + TextGridRenderer.label(segment, columns: width - 2 - mark.count),
+      mark
+        + TextGridRenderer.label(
+          segment, columns: width - 2 - mark.count, names: names, timeFirst: timeFirst),
       to: max(0, width - 2))
     let text = open + body + close
     guard color, let hex = segment.color ?? segment.calendar.flatMap({ colors[$0] }) else {
@@ -225,16 +232,20 @@ public struct TextGridRenderer: Sendable {
   }
 
   /// The words inside a bar of `columns` columns: the title, led by the start time of a timed
-  /// occurrence that starts in this bar when that leaves room for at least eight columns of
-  /// title (or the whole title).
-  static func label(_ segment: Segment, columns: Int) -> String {
+  /// occurrence that starts in this bar (on the clock of `names`) when that leaves room for at
+  /// least eight columns of title (or the whole title), or always with `timeFirst`.
+  static func label(
+    _ segment: Segment, columns: Int, names: CalendarNames = .english, timeFirst: Bool = false
+  ) -> String {
     // A bar shows at most `columns` columns: cut a huge title first, so its cost stays small.
     let title = TerminalText.sanitize(
       String(segment.title.unicodeScalars.prefix(4 * max(0, columns) + 16)))
-    guard !segment.continuesBefore, let time = SegmentText.startTime(of: segment) else {
+    guard !segment.continuesBefore, !segment.allDay,
+      let time = names.clock(segment.start).map(TerminalText.sanitize)
+    else {
       return title
     }
     let room = columns - TerminalText.width(of: time) - 1
-    return room >= TerminalText.width(of: title, upTo: 8) ? "\(time) \(title)" : title
+    return timeFirst || room >= TerminalText.width(of: title, upTo: 8) ? "\(time) \(title)" : title
   }
 }

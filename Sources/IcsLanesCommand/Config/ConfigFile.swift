@@ -9,6 +9,7 @@ import TOMLKit
 /// tz = "Europe/Berlin"
 /// week-start = "monday"
 /// locale = "de_DE"
+/// clock = 12         # or 24; default: the locale's
 /// width = 100
 /// timeout = 20
 ///
@@ -35,6 +36,7 @@ struct ConfigFile {
   var zone: Setting<String>?
   var weekStart: Setting<String>?
   var locale: Setting<String>?
+  var clock: Setting<String>?
   var width: Setting<Int>?
   var timeout: Setting<Double>?
 
@@ -44,7 +46,10 @@ struct ConfigFile {
     var line: Int?
   }
 
-  static let topKeys: Set<String> = ["tz", "week-start", "locale", "width", "timeout", "feed"]
+  /// `serve` is `icslanes-server`'s table (Docs/server.md), which the layout command passes over.
+  static let topKeys: Set<String> = [
+    "tz", "week-start", "locale", "clock", "width", "timeout", "feed", "serve",
+  ]
   static let feedKeys: Set<String> = ["path", "url", "name", "color"]
 
   /// The file to read: `explicit` (from `--config`), else the XDG location.
@@ -63,8 +68,9 @@ struct ConfigFile {
   static func load(path: String, required: Bool, home: String?) throws(CommandFailure)
     -> ConfigFile?
   {
-    // Never read what cannot be a configuration file: a device or FIFO, or a huge file (300 MB
-    // took TOMLKit 10 s and 1.5 GB before it failed).
+    // Never read what cannot be a configuration file: a device or FIFO (which could block), or
+    // a file over `maximumSize` (which the TOML parser would take long and much memory to
+    // reject).
     var status = stat()
     if stat(path, &status) == 0 {
       switch status.st_mode & S_IFMT {
@@ -109,7 +115,7 @@ struct ConfigFile {
     for key in table.keys.sorted() where !ConfigFile.topKeys.contains(key) {
       throw ConfigFile.failure(
         path, line(of: key),
-        "unknown key \"\(key)\": use tz, week-start, locale, width, timeout or [[feed]]")
+        "unknown key \"\(key)\": use tz, week-start, locale, clock, width, timeout or [[feed]]")
     }
     func string(_ key: String) throws(CommandFailure) -> Setting<String>? {
       guard let value = table[key] else { return nil }
@@ -121,6 +127,12 @@ struct ConfigFile {
     zone = try string("tz")
     weekStart = try string("week-start")
     locale = try string("locale")
+    // `clock = 12` or `clock = "12"`: the number as its text, checked with the flag's values.
+    if let value = table["clock"], let number = value.int {
+      clock = Setting(value: String(number), line: line(of: "clock"))
+    } else {
+      clock = try string("clock")
+    }
     if let value = table["width"] {
       guard let number = value.int else {
         throw ConfigFile.failure(path, line(of: "width"), "width must be a whole number")
@@ -134,53 +146,65 @@ struct ConfigFile {
       timeout = Setting(value: number, line: line(of: "timeout"))
     }
     if let value = table["feed"] {
-      guard let array = value.array else {
-        throw ConfigFile.failure(
-          path, line(of: "[[feed]]"), "feed must be a list of tables: write [[feed]] sections")
-      }
-      var searchFrom = 0
-      for (index, element) in array.enumerated() {
-        let sectionLine = ConfigFile.line(of: "[[feed]]", in: lines, from: searchFrom)
-        searchFrom = sectionLine ?? searchFrom
-        let label = "feed \(index + 1)"
-        guard let entry = element.table else {
-          throw ConfigFile.failure(path, sectionLine, "\(label) must be a table: write [[feed]]")
-        }
-        for key in entry.keys.sorted() where !ConfigFile.feedKeys.contains(key) {
-          throw ConfigFile.failure(
-            path, line(of: key, from: searchFrom) ?? sectionLine,
-            "\(label): unknown key \"\(key)\": use path, name or color")
-        }
-        guard let written = (entry["path"] ?? entry["url"])?.string, !written.isEmpty else {
-          throw ConfigFile.failure(
-            path, sectionLine, "\(label) needs path = \"…\" (a file, folder or URL)")
-        }
-        var feed = FeedEntry(
-          path: ConfigFile.resolve(
-            written, base: (path as NSString).deletingLastPathComponent, home: home),
-          written: written)
-        if let value = entry["name"] {
-          guard let name = value.string, !name.isEmpty else {
-            throw ConfigFile.failure(
-              path, line(of: "name", from: searchFrom), "\(label): name must be a string")
-          }
-          feed.name = name
-        }
-        if let value = entry["color"] {
-          guard let text = value.string else {
-            throw ConfigFile.failure(
-              path, line(of: "color", from: searchFrom), "\(label): color must be a string")
-          }
-          guard let color = ColorValue.hex(text) else {
-            throw ConfigFile.failure(
-              path, line(of: "color", from: searchFrom),
-              "\(label): color \"\(text)\" is not a colour: \(ColorValue.forms)")
-          }
-          feed.color = color
-        }
-        feeds.append(feed)
-      }
+      feeds = try ConfigFile.feedEntries(value, path: path, lines: lines, home: home)
     }
+  }
+
+  /// The `[[feed]]` tables of the file at `path` (whose lines are `lines`), each checked.
+  static func feedEntries(
+    _ value: any TOMLValueConvertible, path: String, lines: [String], home: String?
+  ) throws(CommandFailure) -> [FeedEntry] {
+    func line(of key: String, from start: Int = 0) -> Int? {
+      ConfigFile.line(of: key, in: lines, from: start)
+    }
+    var entries: [FeedEntry] = []
+    guard let array = value.array else {
+      throw ConfigFile.failure(
+        path, line(of: "[[feed]]"), "feed must be a list of tables: write [[feed]] sections")
+    }
+    var searchFrom = 0
+    for (index, element) in array.enumerated() {
+      let sectionLine = ConfigFile.line(of: "[[feed]]", in: lines, from: searchFrom)
+      searchFrom = sectionLine ?? searchFrom
+      let label = "feed \(index + 1)"
+      guard let entry = element.table else {
+        throw ConfigFile.failure(path, sectionLine, "\(label) must be a table: write [[feed]]")
+      }
+      for key in entry.keys.sorted() where !ConfigFile.feedKeys.contains(key) {
+        throw ConfigFile.failure(
+          path, line(of: key, from: searchFrom) ?? sectionLine,
+          "\(label): unknown key \"\(key)\": use path, name or color")
+      }
+      guard let written = (entry["path"] ?? entry["url"])?.string, !written.isEmpty else {
+        throw ConfigFile.failure(
+          path, sectionLine, "\(label) needs path = \"…\" (a file, folder or URL)")
+      }
+      var feed = FeedEntry(
+        path: ConfigFile.resolve(
+          written, base: (path as NSString).deletingLastPathComponent, home: home),
+        written: written)
+      if let value = entry["name"] {
+        guard let name = value.string, !name.isEmpty else {
+          throw ConfigFile.failure(
+            path, line(of: "name", from: searchFrom), "\(label): name must be a string")
+        }
+        feed.name = name
+      }
+      if let value = entry["color"] {
+        guard let text = value.string else {
+          throw ConfigFile.failure(
+            path, line(of: "color", from: searchFrom), "\(label): color must be a string")
+        }
+        guard let color = ColorValue.hex(text) else {
+          throw ConfigFile.failure(
+            path, line(of: "color", from: searchFrom),
+            "\(label): color \"\(text)\" is not a colour: \(ColorValue.forms)")
+        }
+        feed.color = color
+      }
+      entries.append(feed)
+    }
+    return entries
   }
 
   /// The line (from 1) where `key =` (or the section header `key`) first appears at or after

@@ -61,18 +61,25 @@ public struct DaySpan: Sendable, Hashable, Codable {
     get { texts.color }
     set { texts = texts.with { $0.color = newValue } }
   }
+  /// What the event says about itself beyond its times (DESCRIPTION, URL, STATUS, ORGANIZER,
+  /// attendees), when it says any of it.
+  public var details: EventDetails? {
+    get { texts.details }
+    set { texts = texts.with { $0.details = newValue.flatMap { $0.isEmpty ? nil : $0 } } }
+  }
 
   /// A span with every field given.
   public init(
     uid: String, recurrenceId: LocalDateTime?, title: String, allDay: Bool, start: LocalDateTime,
     end: LocalDateTime,
     firstDay: Day, lastDay: Day, startInstant: Int64, endInstant: Int64, calendar: String? = nil,
-    location: String? = nil, categories: [String]? = nil, color: String? = nil
+    location: String? = nil, categories: [String]? = nil, color: String? = nil,
+    details: EventDetails? = nil
   ) {
     self.init(
       texts: Texts(
         uid: uid, title: title, calendar: calendar, location: location, categories: categories,
-        color: color),
+        color: color, details: details),
       recurrenceId: recurrenceId, allDay: allDay, start: start, end: end, firstDay: firstDay,
       lastDay: lastDay, startInstant: startInstant, endInstant: endInstant)
   }
@@ -116,10 +123,11 @@ public struct DaySpan: Sendable, Hashable, Codable {
     package let location: String?
     package let categories: [String]?
     package let color: String?
+    package let details: EventDetails?
 
     package init(
       uid: String, title: String, calendar: String?, location: String?, categories: [String]?,
-      color: String?
+      color: String?, details: EventDetails? = nil
     ) {
       self.uid = uid
       self.title = title
@@ -127,17 +135,18 @@ public struct DaySpan: Sendable, Hashable, Codable {
       self.location = location
       self.categories = categories
       self.color = color
+      self.details = details.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// A new box with `change` made to a copy of these texts.
     fileprivate func with(_ change: (inout Fields) -> Void) -> Texts {
       var fields = Fields(
         uid: uid, title: title, calendar: calendar, location: location, categories: categories,
-        color: color)
+        color: color, details: details)
       change(&fields)
       return Texts(
         uid: fields.uid, title: fields.title, calendar: fields.calendar, location: fields.location,
-        categories: fields.categories, color: fields.color)
+        categories: fields.categories, color: fields.color, details: fields.details)
     }
 
     /// Equal when every text is (the same box, or two boxes that say the same).
@@ -145,7 +154,7 @@ public struct DaySpan: Sendable, Hashable, Codable {
       lhs === rhs
         || (lhs.uid == rhs.uid && lhs.title == rhs.title && lhs.calendar == rhs.calendar
           && lhs.location == rhs.location && lhs.categories == rhs.categories
-          && lhs.color == rhs.color)
+          && lhs.color == rhs.color && lhs.details == rhs.details)
     }
 
     /// Hashes every text, as `==` compares them.
@@ -156,6 +165,7 @@ public struct DaySpan: Sendable, Hashable, Codable {
       hasher.combine(location)
       hasher.combine(categories)
       hasher.combine(color)
+      hasher.combine(details)
     }
 
     fileprivate struct Fields {
@@ -165,6 +175,7 @@ public struct DaySpan: Sendable, Hashable, Codable {
       var location: String?
       var categories: [String]?
       var color: String?
+      var details: EventDetails?
     }
   }
 }
@@ -208,7 +219,8 @@ extension DaySpan {
         calendar: try container.decodeIfPresent(String.self, forKey: .calendar),
         location: try container.decodeIfPresent(String.self, forKey: .location),
         categories: try container.decodeIfPresent([String].self, forKey: .categories),
-        color: try container.decodeIfPresent(String.self, forKey: .color)),
+        color: try container.decodeIfPresent(String.self, forKey: .color),
+        details: try EventDetails.decodeIfPresent(from: decoder)),
       recurrenceId: try container.decodeIfPresent(LocalDateTime.self, forKey: .recurrenceId),
       allDay: try container.decode(Bool.self, forKey: .allDay),
       start: try container.decode(LocalDateTime.self, forKey: .start),
@@ -237,5 +249,7 @@ extension DaySpan {
     try container.encodeIfPresent(location, forKey: .location)
     try container.encodeIfPresent(categories, forKey: .categories)
     try container.encodeIfPresent(color, forKey: .color)
+    // The details' fields sit beside these, as in a segment's JSON object.
+    try details?.encode(to: encoder)
   }
 }

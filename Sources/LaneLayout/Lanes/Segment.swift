@@ -77,6 +77,12 @@ public struct Segment: Sendable, Hashable, Codable {
     set { changeSpan { $0.color = newValue } }
   }
 
+  /// What the event says about itself beyond its times, when it says any of it.
+  public var details: EventDetails? {
+    get { source.spans[index].details }
+    set { changeSpan { $0.details = newValue } }
+  }
+
   /// The span the segment's strings and times are read from: one copy for a writer that reads
   /// them all (each property above copies it again).
   package var span: DaySpan { source.spans[index] }
@@ -121,7 +127,8 @@ public struct Segment: Sendable, Hashable, Codable {
   }
 
   /// Encodes the segment as the contract writes it: `recurrenceId` always present (null for a
-  /// single event); `calendar`, `location`, `color` and `categories` only when known.
+  /// single event); `calendar`, `location`, `color`, `categories` and the details only when
+  /// known.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     let span = source.spans[index]
@@ -140,6 +147,8 @@ public struct Segment: Sendable, Hashable, Codable {
     try container.encodeIfPresent(span.location, forKey: .location)
     try container.encodeIfPresent(span.color, forKey: .color)
     try container.encodeIfPresent(span.categories, forKey: .categories)
+    // The details' fields sit beside these (description, url, status, organizer, attendees).
+    try span.details?.encode(to: encoder)
   }
 }
 
@@ -178,7 +187,8 @@ extension Segment {
     let span = DaySpan(
       uid: uid, recurrenceId: recurrenceId, title: title, allDay: allDay, start: start, end: end,
       firstDay: firstDay, lastDay: lastDay, startInstant: 0, endInstant: 0, calendar: calendar,
-      location: location, categories: categories, color: color)
+      location: location, categories: categories, color: color,
+      details: try EventDetails.decodeIfPresent(from: decoder))
     self.init(
       source: SpanList([span]), index: 0, firstDay: firstDay, lastDay: lastDay, allDay: allDay,
       continuesBefore: continuesBefore, continuesAfter: continuesAfter)
