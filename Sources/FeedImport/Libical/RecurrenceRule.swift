@@ -28,7 +28,8 @@ struct RecurrenceRule {
     get { box.lists.byHour }
     set { box = box.with(\.byHour, newValue) }
   }
-  /// BYDAY, encoded as libical does (weekday plus 8 × position; see ``RecurrenceRule/weekday(_:)``).
+  /// BYDAY, encoded as libical does (weekday plus eight times the position; see
+  /// ``RecurrenceRule/weekday(_:)``).
   var byDay: [Int16] {
     get { box.lists.byDay }
     set { box = box.with(\.byDay, newValue) }
@@ -83,7 +84,7 @@ struct RecurrenceRule {
 
   /// Whether the rule is YEARLY on weeks of the year (BYWEEKNO, each ±1…53) and at most plain
   /// weekdays (BYDAY), WKST, INTERVAL, COUNT or UNTIL, nothing else: the shape icslanes counts
-  /// out itself (`WeekNumberRule`), so it needs no leave of libical's iterator (libical 3.0.16
+  /// out itself (``RuleExpander``), so it needs no leave of libical's iterator (libical 3.0.16
   /// refuses it without BYDAY, and expands it off RFC 5545).
   var countsWeeksOfYear: Bool {
     frequency == .yearly && rscale == nil && !byWeekNumber.isEmpty
