@@ -1,3 +1,5 @@
+import LaneLayout
+
 /// A duplicate warning, with the line of the VEVENT whose reading found it and the line of the
 /// one used instead.
 typealias FoundDuplicate = (foundAt: Int, earlier: Int, warning: ImportWarning)

@@ -1,3 +1,4 @@
+import Foundation
 import LaneLayout
 
 /// Values read from a property line's bytes as strictly as libical reads them: dates,
