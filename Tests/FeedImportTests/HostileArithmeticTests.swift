@@ -63,7 +63,7 @@ struct HostileArithmeticTests {
   @Test("BYWEEKNO=-53 never reaches libical's iterator: it is week 1 of a 53-week year")
   func weekNumberMinus53() throws {
     // libical 3.0.16 reads before its array for week -53 (a segfault); the rule is counted out
-    // in Swift (`WeekNumberRule`): DTSTART's weekday, Saturday, of week 1 of 2020 (which has
+    // in Swift (`RuleExpander`): DTSTART's weekday, Saturday, of week 1 of 2020 (which has
     // 53 weeks) is 4 January; 2021 has 52 weeks and no instance.
     let (feed, august, warnings) = try load("byweekno.ics")
     #expect(august.segments.isEmpty)

@@ -411,7 +411,7 @@ struct HostileFeedTests {
     let (held, more) = try Hostile.layOut([roomy])
     #expect(held.segments.count <= 50_000)
     #expect(held.segments.count > 40_000)
-    #expect(more.contains { $0.message.contains("more than 50000 steps") })
+    #expect(more.contains { $0.message.contains("more than 50000 recurrence steps in the window") })
   }
 
   // MARK: Unusable events

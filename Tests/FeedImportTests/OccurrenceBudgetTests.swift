@@ -159,30 +159,40 @@ struct OccurrenceBudgetTests {
     #expect(together.map { $0.stats?.occurrences } == [0, 20_024, 20_023])
   }
 
-  @Test("six COUNT walks of 150,000 steps each: one fits the feed's step budget, one is cut short")
+  @Test("six COUNT series of 150,000: counted out, no walk; walked, two fit the feed's steps")
   func countWalks() throws {
+    // Two instances every hour: COUNT is counted a run of hours at once, so no walk spends
+    // the feed's step budget and each series has its last 1,008 occurrences in August.
     let feed = try Feed(contentsOf: Hostile.sample("hostile/count-walks-6.ics"))
     let (layout, warnings) = try Hostile.layOut([feed])
-    let stats = try Hostile.unwrap(layout.stats)
-    #expect(Hostile.uids(layout) == ["w0", "w1"])
+    #expect(layout.stats?.occurrences == 6 * 1_008)
+    #expect(!warnings.contains { $0.message.contains("recurrence steps") })
+
+    // Every day of the week too: the same instances, but no fixed number per period, so each
+    // walks from DTSTART and takes a step per occurrence: 149,999 each. Two fit the 300,000.
+    let text = try String(
+      contentsOfFile: Hostile.sample("hostile/count-walks-6.ics"), encoding: .utf8
+    ).replacingOccurrences(
+      of: "BYMINUTE=0,30", with: "BYDAY=MO,TU,WE,TH,FR,SA,SU;BYMINUTE=0,30")
+    let walked = try Feed(text: text, name: "walks")
+    let (cut, said) = try Hostile.layOut([walked])
+    let stats = try Hostile.unwrap(cut.stats)
+    #expect(Hostile.uids(cut) == ["w0", "w1"])
     #expect(stats.eventsShown == 2)
     #expect(stats.eventsOutside == 4)
-    // The second walk reaches August, and its steps there (each a day of the rule) are
-    // charged too: the budget stops it four days before its end. The last four never start.
-    #expect(stats.occurrences == 1_008 + 1_004)
-    let warning = try Hostile.unwrap(
-      warnings.first { $0.message.contains("recurrence steps") })
+    #expect(stats.occurrences == 2 * 1_008)
+    let warning = try Hostile.unwrap(said.first { $0.message.contains("recurrence steps") })
     #expect(
       warning.message
-        == "the feed's RRULEs need more recurrence steps, together, than its budget of 300000 for the window: the expansion of 5 event(s) stops there"
+        == "the feed's RRULEs need more recurrence steps, together, than its budget of 300000 for the window: the expansion of 4 event(s) stops there"
     )
     // Each walk alone is under the event's cap: no event's own warning.
-    #expect(!warnings.contains { $0.message.contains("steps to reach the window; expansion") })
+    #expect(!said.contains { $0.message.contains("steps to reach the window; expansion") })
 
     // With room for all six, each has its 1,008 occurrences.
     var options = ImportOptions()
     options.maximumRecurrenceStepsPerFeed = 1_000_000
-    let roomy = try Feed(contentsOf: Hostile.sample("hostile/count-walks-6.ics"), options: options)
+    let roomy = try Feed(text: text, name: "walks", options: options)
     let (all, none) = try Hostile.layOut([roomy])
     #expect(all.stats?.occurrences == 6 * 1_008)
     #expect(!none.contains { $0.message.contains("recurrence steps") })
@@ -216,20 +226,25 @@ struct OccurrenceBudgetTests {
     #expect(warnings == 3)
   }
 
-  /// Two COUNT rules every half hour from `start` that end on 10 August 2024 (COUNT walks from
-  /// DTSTART: some 2 steps an hour before the window), at :00/:30 and :15/:45.
+  /// Two COUNT rules every half hour from `start` that end on 10 August 2024, at :00/:30 and
+  /// :15/:45. BYDAY naming every day leaves the instances as they are, but a period no longer
+  /// holds a fixed number of them: COUNT walks from DTSTART, a step per occurrence.
+  private static let everyDay = "MO,TU,WE,TH,FR,SA,SU"
+
   private static func halfHourly(_ uid: String, from start: String, count: Int, rules: Int)
     -> String
   {
     let minutes = ["0,30", "15,45"]
-    let lines = (0..<rules).map { "RRULE:FREQ=HOURLY;BYMINUTE=\(minutes[$0]);COUNT=\(count)\r\n" }
+    let lines = (0..<rules).map {
+      "RRULE:FREQ=HOURLY;BYDAY=\(Self.everyDay);BYMINUTE=\(minutes[$0]);COUNT=\(count)\r\n"
+    }
     return "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20240701T090000Z\r\nDTSTART:\(start)\r\n"
       + "DURATION:PT10M\r\n" + lines.joined() + "END:VEVENT\r\n"
   }
 
   @Test("an event's RRULEs share its step cap: the second walk does not get the cap again")
   func rulesShareTheEventsCap() throws {
-    // Each walk looks at some 12,000 candidate times before August: under the cap of 20,000
+    // Each walk counts some 12,000 occurrences before August: under the cap of 20,000
     // alone, over it together.
     let text = Hostile.calendar(
       Self.halfHourly("two-rules", from: "20231125T000000Z", count: 12_432, rules: 2))

@@ -1,18 +1,16 @@
 /// What one feed may expand in one window, spent series by series in file order: every VEVENT
 /// keeps its first occurrence there, and beyond that the feed's events share
 /// ``ImportOptions/maximumOccurrencesPerFeed`` occurrences (more for a big feed:
-/// ``ImportOptions/sharedOccurrencesPerEventRead`` per event read); the walks of libical's
-/// iterator share ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps (more for a big feed:
-/// ``ImportOptions/recurrenceStepsPerEventRead`` per event read): a walk from DTSTART spends its
-/// estimate before the window, and every walk the FREQ periods it passes in it (``RuleSearch``).
+/// ``ImportOptions/sharedOccurrencesPerEventRead`` per event read); the rule expansions share
+/// ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps (more for a big feed:
+/// ``ImportOptions/recurrenceStepsPerEventRead`` per event read): a step is an occurrence worked
+/// out, before the window by a COUNT walk or in it, or a period that holds none (``StepBudget``).
 ///
 /// Each expansion gets what is left as its cap (``ExpansionWindow/occurrenceRoom``: the shared
 /// rest and its own first occurrence; ``ExpansionWindow/stepRoom``). Once the shared
 /// occurrences are spent, each later event is only probed: expanded up to its first occurrence
-/// and one more (to know whether it lost any). A walk whose estimated steps
-/// (``RuleSearch/walkSteps(of:over:)``) are more than what is left is not started, and one
-/// stops when what is left cannot hold its next call's longest search
-/// (``RuleSearch/Charge``). So a feed of N events costs the budgets plus N small expansions,
+/// and one more (to know whether it lost any). An expansion stops when what is left of the
+/// steps is spent. So a feed of N events costs the budgets plus N small expansions,
 /// however much each event could cost alone. What was left out is reported once per window by ``warnings(source:)``.
 struct ExpansionBudget {
   /// The occurrences the events share beyond their first.
@@ -26,7 +24,7 @@ struct ExpansionBudget {
   /// The instances the expansions kept so far (those replaced by an override or missing the
   /// days included): at least ``used``.
   private(set) var expanded = 0
-  /// The walk steps spent so far (as estimated before each walk).
+  /// The walk steps spent so far.
   private(set) var steps = 0
   /// Events the occurrence budget cut.
   private(set) var eventsCut = 0

@@ -35,12 +35,9 @@ extension Feed {
       all.eventsCancelled = 0
       // A window's own expansion keeps at most the instances this one keeps: when every
       // window has room for them all, none of its expansions meets the occurrence budget. A
-      // series that walks from DTSTART here (a COUNT the window cannot drop, BYWEEKNO) spends
-      // each window's step budget by that window's own estimate: it is expanded window by
-      // window. Any walk of libical's iterator also spends the FREQ periods it passes in each
-      // window (``RuleSearch``), each window's own, so such a series too is expanded window by
-      // window; only the rules counted out in Swift (plain DAILY and WEEKLY) spend none here.
-      // More room than the largest rest is never needed.
+      // series spends each window's step budget by what it works out for that window (the
+      // occurrences a COUNT walk counts before it, those it hands on in it): it is expanded
+      // window by window. More room than the largest rest is never needed.
       var whole = ExpansionBudget(
         shared: budgets.map(\.sharedRoom).max() ?? 0,
         stepLimit: budgets.map(\.stepRoom).max() ?? 0)

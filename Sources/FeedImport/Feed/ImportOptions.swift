@@ -20,21 +20,19 @@ public struct ImportOptions: Sendable {
   /// ``maximumOccurrencesPerFeed`` (so a month of a million-event timetable is not cut, while
   /// the feed's cost stays proportional to its size). 0 keeps the shared budget fixed.
   public var sharedOccurrencesPerEventRead: Int = 2
-  /// At most this many steps of libical's recurrence iterator for the whole feed in one
-  /// window: the walks from DTSTART (RRULEs that cannot jump to the window: a COUNT that may
-  /// end before it, BYWEEKNO) spend their estimate before they start, and inside the window
-  /// every walk spends the FREQ periods libical passes (at least one per call). A walk stops,
-  /// or does not start, when what is left cannot hold the longest search its next call may
-  /// make, with one warning per window. So a feed of N events costs at most this plus N small
-  /// expansions, not N × ``maximumRecurrenceSteps``.
+  /// At most this many recurrence steps for the whole feed in one window: a step is an
+  /// occurrence the expansion works out (counted one by one before the window by a COUNT that
+  /// may end there, or handed on in it), or a period that holds none; a run of periods counted
+  /// at once is one. An expansion stops when what is left is spent, with one warning per
+  /// window. So a feed of N events costs at most this plus N small expansions, not
+  /// N × ``maximumRecurrenceSteps``.
   public var maximumRecurrenceStepsPerFeed: Int = 300_000
   /// Per event read, the feed's step budget grows by this many steps when that is more than
   /// ``maximumRecurrenceStepsPerFeed`` (so a month of a big feed's series is not cut, while its
   /// cost stays proportional to its size). 0 keeps the budget fixed.
   public var recurrenceStepsPerEventRead: Int = 10
-  /// At most this many recurrence-iterator steps per event and window; a walk from DTSTART
-  /// (a rule with COUNT) that would look at more candidate times before the window is not
-  /// started, and a walk stops when its next call could pass more FREQ periods in the window.
+  /// At most this many recurrence steps (as for ``maximumRecurrenceStepsPerFeed``) per event
+  /// and window; the expansion stops there, with a warning.
   public var maximumRecurrenceSteps: Int
   /// Called after each chunk read with the bytes read so far and the total, when known.
   public var progress: (@Sendable (Int, Int?) -> Void)?
@@ -57,8 +55,8 @@ public struct ImportOptions: Sendable {
   var keyPieceSize = 1 << 16
 
   /// Options with the defaults: no pre-filter, lenient, 10,000 occurrences and 200,000 steps
-  /// per event and window, 20,000 occurrences (beyond each event's first) and 300,000 steps of
-  /// libical's iterator per feed and window (more for a big feed).
+  /// per event and window, 20,000 occurrences (beyond each event's first) and 300,000
+  /// recurrence steps per feed and window (more for a big feed).
   public init(
     window: ClosedRange<Day>? = nil, strict: Bool = false, maximumOccurrencesPerEvent: Int = 10_000,
     maximumRecurrenceSteps: Int = 200_000, progress: (@Sendable (Int, Int?) -> Void)? = nil

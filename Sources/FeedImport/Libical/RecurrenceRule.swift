@@ -84,7 +84,7 @@ struct RecurrenceRule {
 
   /// Whether the rule is YEARLY on weeks of the year (BYWEEKNO, each ±1…53) and at most plain
   /// weekdays (BYDAY), WKST, INTERVAL, COUNT or UNTIL, nothing else: the shape icslanes counts
-  /// out itself (`WeekNumberRule`), so it needs no leave of libical's iterator (libical 3.0.16
+  /// out itself (``RuleExpander``), so it needs no leave of libical's iterator (libical 3.0.16
   /// refuses it without BYDAY, and expands it off RFC 5545).
   var countsWeeksOfYear: Bool {
     frequency == .yearly && rscale == nil && !byWeekNumber.isEmpty

@@ -17,6 +17,14 @@ struct PeriodSet {
   /// BYSETPOS as written.
   let positions: [Int]
 
+  /// The most instances one period can hold: its most days (371 in a week-numbering year)
+  /// times the times of day, or the BYSETPOS places when fewer.
+  var mostPerPeriod: Int {
+    let days = clock.weekYears ? 371 : clock.frequency.mostDaysPerPeriod
+    let most = clock.unit > 0 ? offsets.count : days * offsets.count
+    return positions.isEmpty ? most : min(most, positions.count)
+  }
+
   /// Writes the instances of period `period` (wall seconds, in order) into `buffer`; gives the
   /// first wall second at which a later period may hold any when this one failed on its day,
   /// hour or minute (a sub-daily rule then skips the rest of it), else nil.

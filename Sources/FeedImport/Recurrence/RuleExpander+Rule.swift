@@ -5,8 +5,13 @@ extension RuleExpander {
   /// wall clock (their zones are ignored; UNTIL must already be a wall time of DTSTART's zone).
   /// Nil for a rule without FREQ or with RSCALE, which libical's iterator expands.
   init?(_ rule: RecurrenceRule, start: WallTime) {
-    guard let frequency = rule.frequency, rule.rscale == nil, let startDay = start.dayValue
+    guard var frequency = rule.frequency, rule.rscale == nil, let startDay = start.dayValue
     else { return nil }
+    if RuleExpander.isWeekdaysEveryDay(rule) {
+      // Every day that is one of the BYDAY weekdays is every week on them (3.3.10: BYDAY
+      // limits DAILY), and a week holds a fixed number of them: COUNT is counted by weeks.
+      frequency = .weekly
+    }
     let weekStart = (1...7).contains(rule.weekStart) ? rule.weekStart : 2
     let days = RuleExpander.dayParts(
       of: rule, frequency: frequency, start: startDay, weekStart: weekStart)
@@ -29,6 +34,14 @@ extension RuleExpander {
       set: set, interval: Int(max(1, rule.interval)), start: start.fieldSeconds,
       startMark: startMark,
       count: Int(max(0, rule.count)), until: until, fixedSize: RuleExpander.fixedSize(of: set))
+  }
+
+  /// Whether `rule` is DAILY without INTERVAL or BYSETPOS, and BYDAY weekdays are its only day
+  /// part.
+  private static func isWeekdaysEveryDay(_ rule: RecurrenceRule) -> Bool {
+    rule.frequency == .daily && rule.interval <= 1 && rule.bySetPosition.isEmpty
+      && !rule.byDay.isEmpty && rule.byMonth.isEmpty && rule.byMonthDay.isEmpty
+      && rule.byYearDay.isEmpty && rule.byWeekNumber.isEmpty
   }
 
   /// The day parts of `rule`, with what DTSTART gives where the rule names no day (3.3.10:

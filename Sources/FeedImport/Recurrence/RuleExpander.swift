@@ -39,18 +39,22 @@ struct RuleExpander {
   }
 
   /// Hands each instance in `from..<before` (wall seconds) to `body`, in order, until `body`
-  /// returns false; every period looked at takes a step of `budget`.
+  /// returns false. Every occurrence worked out (handed on, or counted one by one by COUNT
+  /// before `from`) takes a step of `budget`, and so does a period that holds none or a run of
+  /// periods counted at once.
   func expand(
     from: Int64, before: Int64, budget: inout StepBudget, _ body: (Int64) -> Bool
   ) -> Ending {
-    var remaining = count > 0 ? count : Int.max
     let last = min(before, RuleExpander.end, until.map { $0 + 1 } ?? .max)
+    // A COUNT the rule cannot reach before `last` ends nothing there: the rule jumps to `from`.
+    let counts = count > 0 && !outlasts(count, before: last)
+    var remaining = counts ? count : Int.max
     if start >= from, start < last {
       guard body(start) else { return .stopped }
     }
     remaining -= 1
     var period = set.clock.period(of: start)
-    if count == 0 {
+    if !counts {
       period = max(period, alignedPeriod(from: period, reaching: from))
     }
     var buffer: [Int64] = []
@@ -62,23 +66,40 @@ struct RuleExpander {
         period = alignedPeriod(from: period + interval, reaching: resume)
         continue
       }
+      var produced = 0
       for instance in buffer where instance > startMark {
         if instance >= last { return .complete }
+        // An occurrence handed on or counted by COUNT is produced; the period's step paid for
+        // its first.
+        if counts || instance >= from {
+          produced += 1
+          if produced > 1 { guard budget.take() else { return .budgetSpent } }
+        }
         remaining -= 1
         if instance >= from { guard body(instance) else { return .stopped } }
         if remaining == 0 { return .complete }
       }
       period += interval
-      if count > 0, !skipped, let fixedSize, fixedSize > 0 {
+      if counts, !skipped, let fixedSize, fixedSize > 0 {
         skipped = true
-        // The periods before the one holding `from` are counted, not expanded.
+        // The periods before the one holding `from` are counted, not expanded: one step.
         let runs = (alignedPeriod(from: period, reaching: from) - period) / interval
+        guard runs == 0 || budget.take() else { return .budgetSpent }
         if runs * fixedSize >= remaining { return .complete }
         remaining -= runs * fixedSize
         period += runs * interval
       }
     }
     return .complete
+  }
+
+  /// Whether the rule has fewer than `count` instances before the wall second `last`, DTSTART
+  /// included: each period up to it holds at most ``PeriodSet/mostPerPeriod``.
+  private func outlasts(_ count: Int, before last: Int64) -> Bool {
+    guard last > start else { return true }
+    let periods = (set.clock.period(of: last - 1) - set.clock.period(of: start)) / interval + 1
+    let (most, overflow) = periods.multipliedReportingOverflow(by: set.mostPerPeriod)
+    return !overflow && most + 1 < count
   }
 
   /// The last of the rule's periods (`first` plus whole INTERVALs) that holds or precedes the
