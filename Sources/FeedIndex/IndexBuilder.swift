@@ -51,65 +51,38 @@ enum IndexBuilder {
       sql:
         "CREATE TEMP TABLE uid_of (position INTEGER, line INTEGER, uid BLOB, replaced_day INTEGER, instance INTEGER, sequence INTEGER, flags INTEGER)"
     )
-    let part = try db.makeStatement(
-      sql: "INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)")
-    let reach = try db.makeStatement(sql: "INSERT INTO reach VALUES (?, ?, ?, ?, ?, ?)")
-    let always = try db.makeStatement(sql: "INSERT INTO always VALUES (?, ?)")
-    let uidOf = try db.makeStatement(sql: "INSERT INTO uid_of VALUES (?, ?, ?, ?, ?, ?, ?)")
-    var position = 0
-    var eventCount = 0
-    var sizeClasses = 0
-    // An event whose UID libical may read otherwise than the scan (an escape, two UIDs…) may
-    // share its UID, for libical, with any other: then every event with a UID is a `sharing`
-    // row, as every passed-over event's key is kept by a scan without the index.
-    var everyUIDShares = false
+    var rows = try SurveyRows(db)
     var failure: (any Error)?
     let survey: FeedSurvey
     do {
       survey = try FeedSurvey.run(path: feedPath) { item in
         guard failure == nil else { return }
-        position += 1
-        do {
-          switch item {
-          case .part(let feedPart):
-            let row = IndexBuilder.row(of: feedPart)
-            part.setUncheckedArguments([
-              position, row.kind.rawValue, row.line, row.first, row.second, row.block,
-            ])
-            try part.execute()
-          case .event(let event):
-            eventCount += 1
-            if let ranges = event.keptWindows {
-              for range in ranges {
-                let sizeClass = IndexSchema.sizeClass(range)
-                sizeClasses |= 1 << min(sizeClass, 62)
-                reach.setUncheckedArguments([
-                  sizeClass, range.lowerBound, range.upperBound, position, event.line,
-                  event.season,
-                ])
-                try reach.execute()
-              }
-            } else {
-              always.setUncheckedArguments([position, event.line])
-              try always.execute()
-            }
-            if event.uidReadOtherwise { everyUIDShares = true }
-            if let uid = event.uid {
-              uidOf.setUncheckedArguments([
-                position, event.line, Data(uid.utf8), event.replacedDay, event.instance,
-                event.sequence, event.duplicateFlags.rawValue,
-              ])
-              try uidOf.execute()
-            }
-          }
-        } catch {
-          failure = error
-        }
+        do { try rows.add(item) } catch { failure = error }
       }
     } catch {
       throw Failure.survey(error)
     }
     if let failure { throw failure }
+    let (sharingRows, aloneRows) = try groupSharing(db, everyUIDShares: rows.everyUIDShares)
+    var checkpoints = Data(capacity: survey.checkpoints.count * 8)
+    for offset in survey.checkpoints {
+      withUnsafeBytes(of: Int64(offset).littleEndian) { checkpoints.append(contentsOf: $0) }
+    }
+    try db.execute(
+      sql: "INSERT INTO feed VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      arguments: [
+        IndexSchema.format, IndexSchema.version, keys.path, keys.device, keys.inode, keys.size,
+        keys.modified, keys.changed, hash, survey.eventsRead, rows.eventCount, survey.nulBytes,
+        survey.sawCalendarData, survey.startDescription, rows.sizeClasses, checkpoints,
+        sharingRows, aloneRows,
+      ])
+  }
+
+  /// Fills `sharing` and `alone` from the temporary `uid_of` table, which it then drops: the
+  /// events whose UID another shares (every event with a UID when `everyUIDShares`), and the
+  /// groups a replay reads whatever the window (see `IndexSchema`). Gives how many `sharing`
+  /// rows there are, and how many of them are in the groups of `alone`.
+  private static func groupSharing(_ db: Database, everyUIDShares: Bool) throws -> (Int, Int) {
     // A UID's events are a group, named by the position of its first event.
     try db.execute(
       sql: """
@@ -132,7 +105,6 @@ enum IndexBuilder {
         WHERE \(everyUIDShares ? 1 : 0) OR uid_group.members > 1
         ORDER BY uid_of.position
         """)
-    // The groups a replay reads whatever the window (see `IndexSchema`).
     try db.execute(
       sql: """
         INSERT INTO alone
@@ -152,22 +124,11 @@ enum IndexBuilder {
       try Int.fetchOne(
         db, sql: "SELECT count(*) FROM sharing WHERE grp IN (SELECT grp FROM alone)") ?? 0
     try db.execute(sql: "DROP TABLE uid_of")
-    var checkpoints = Data(capacity: survey.checkpoints.count * 8)
-    for offset in survey.checkpoints {
-      withUnsafeBytes(of: Int64(offset).littleEndian) { checkpoints.append(contentsOf: $0) }
-    }
-    try db.execute(
-      sql: "INSERT INTO feed VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      arguments: [
-        IndexSchema.format, IndexSchema.version, keys.path, keys.device, keys.inode, keys.size,
-        keys.modified, keys.changed, hash, survey.eventsRead, eventCount, survey.nulBytes,
-        survey.sawCalendarData, survey.startDescription, sizeClasses, checkpoints,
-        sharingRows, aloneRows,
-      ])
+    return (sharingRows, aloneRows)
   }
 
   /// A `part` row's columns.
-  private static func row(of part: FeedPart) -> (
+  static func row(of part: FeedPart) -> (
     kind: IndexSchema.PartKind, line: Int, first: Data?, second: Data?, block: Data?
   ) {
     switch part {

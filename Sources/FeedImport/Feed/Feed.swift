@@ -213,32 +213,7 @@ public final class Feed: @unchecked Sendable {
     } else {
       try loader.load(from: &byteSource)
     }
-    var (conflicts, duplicates) = loader.conflictingUIDs()
-    let again = try (conflicts.isEmpty && duplicates.isEmpty) ? nil : reopen()
-    if !duplicates.isEmpty {
-      // Passed-over overrides of one instance: settled from the keys the scan kept, without
-      // libical, when the input can be read at an offset (for the UID's text).
-      if let source = again, source.readsAtOffsets {
-        conflicts.formUnion(try loader.decideDuplicates(for: duplicates, from: source))
-      } else {
-        conflicts.formUnion(duplicates)
-      }
-    }
-    if !conflicts.isEmpty {
-      // A passed-over event shares its UID with another in a way that matters (a duplicate, a
-      // THISANDFUTURE override…): read again the passed-over events of those UIDs, so that the
-      // layout is exactly the one without the pre-filter. Only those events are read, at the
-      // lines the scan recorded; the whole feed only when the input cannot be read at an offset
-      // (a folder).
-      if var again {
-        if again.readsAtOffsets, let lines = loader.linesToReadAgain(for: conflicts) {
-          try loader.readAgain(lines: lines, keys: conflicts, from: again)
-        } else {
-          try loader.readAgain(for: conflicts, from: &again)
-        }
-        if let problem = loader.strictProblem { throw problem }
-      }
-    }
+    try Feed.readConflictsAgain(&loader, reopen: reopen)
     // The scan's keys of passed-over events have done their work; let them go before the
     // grouping's tables are built.
     loader.releaseScanKeys()
@@ -246,21 +221,7 @@ public final class Feed: @unchecked Sendable {
     var records = loader.takeRecords()
     let (series, duplicatesRead, warningsRead) = Feed.group(
       &records, dropped: loader.droppedRepeats.sorted { $0.line < $1.line }, source: source)
-    // Each list is in line order and worded up to the limit: the first of both together.
-    var duplicateWarnings = Feed.merge(warningsRead, loader.byteDuplicates)
-    let duplicatesUnworded =
-      duplicatesRead + loader.byteDuplicateCount
-      - min(duplicateWarnings.count, FeedLoader.warningLimit)
-    if duplicatesUnworded > 0 {
-      duplicateWarnings.removeLast(max(0, duplicateWarnings.count - FeedLoader.warningLimit))
-      duplicateWarnings.append(
-        (
-          nil,
-          ImportWarning(
-            source: source, line: nil, uid: nil,
-            message: "\(duplicatesUnworded) more duplicate(s) not listed one by one")
-        ))
-    }
+    var duplicateWarnings = Feed.duplicateWarnings(warningsRead, duplicatesRead, loader)
     let fileNotes =
       folder?.skippedFiles.map { skipped in
         ImportWarning(source: skipped.file, line: nil, uid: nil, message: skipped.reason)
@@ -296,139 +257,51 @@ public final class Feed: @unchecked Sendable {
     self.parsedInReplay = Mutex(loader.parsed)
   }
 
-  /// Drops exact repeats and groups overrides with their masters.
-  ///
-  /// Duplicates (same UID and same RECURRENCE-ID, or both without one): the one with the highest
-  /// SEQUENCE wins; on a tie, the first in the file.
-  ///
-  /// Each warning comes with the line of the VEVENT whose reading found the duplicate.
-  ///
-  /// `dropped` are the repeats the loader did not keep (``FeedLoader/dropsAsRepeat(_:)``), in
-  /// line order: each is folded in at its line as its record would have been (it never wins),
-  /// so the counts and warnings are those of every record.
-  ///
-  /// `records` are compacted in place when duplicates are dropped: pass them without keeping a
-  /// copy, and a million records cost no second list.
-  static func group(
-    _ records: inout RecordList, dropped: [DroppedRepeat] = [], source: String
-  ) -> ([Series], Int, [(foundAt: Int, earlier: Int, warning: ImportWarning)]) {
-    /// The record (index) or dropped repeat in use for a UID and RECURRENCE-ID so far.
-    struct Used {
-      let index: Int?
-      let sequence: Int
-      let line: Int
-
-      /// The place of a UID and RECURRENCE-ID not met before.
-      static let none = Used(index: nil, sequence: 0, line: Int.min)
-    }
-    /// A UID and RECURRENCE-ID (nil: none), without a string made of both for each record.
-    struct Instance: Hashable {
-      let uid: ExactText
-      let recurrence: Int64?
-    }
-    // At its final size from the start: growing, it would hold the old table and one twice
-    // its size at once.
-    var chosen: [Instance: Used] = [:]
-    chosen.reserveCapacity(records.count + dropped.count)
-    var keep = [Bool](repeating: true, count: records.count)
-    var warnings: [(foundAt: Int, earlier: Int, warning: ImportWarning)] = []
-    var duplicates = 0
-    /// Folds one record (`index`) or dropped repeat (nil) in, in line order.
-    func fold(uid: String, recurrence: Int64?, sequence: Int, line: Int, index: Int?) {
-      let key = Instance(uid: ExactText(uid), recurrence: recurrence)
-      let this = Used(index: index, sequence: sequence, line: line)
-      // One lookup of the key: its place is taken as it is read (a UID is hashed once).
-      var earlier = Used.none
-      func settle(_ slot: inout Used) {
-        earlier = slot
-        if slot.line == Used.none.line || slot.sequence < sequence { slot = this }
-      }
-      settle(&chosen[key, default: .none])
-      guard earlier.line != Used.none.line else { return }
-      duplicates += 1
-      let winner = earlier.sequence >= sequence ? earlier : this
-      let loser = winner.line == earlier.line ? this : earlier
-      if let lost = loser.index { keep[lost] = false }
-      // Only the first of them are worded (``FeedLoader/warningLimit``); the rest are counted.
-      guard warnings.count < FeedLoader.warningLimit else { return }
-      warnings.append(
-        (
-          line, winner.line,
-          ImportWarning(
-            source: source, line: loser.line, uid: uid,
-            message: Feed.repeatsMessage(earlier: "line \(winner.line)")
-          )
-        ))
-    }
-    var next = dropped.startIndex
-    /// Folds the dropped repeats before `line` in.
-    func foldDropped(before line: Int) {
-      while next < dropped.endIndex, dropped[next].line < line {
-        let repeated = dropped[next]
-        fold(
-          uid: repeated.uid, recurrence: repeated.recurrence, sequence: repeated.sequence,
-          line: repeated.line, index: nil)
-        next += 1
-      }
-    }
-    // Fields read in place: a copy of each record costs a retain of every reference it holds.
-    for index in records.indices where !records[index].uid.isEmpty {
-      let line = records[index].line
-      foldDropped(before: line)
-      let allDay = records[index].allDay
-      fold(
-        uid: records[index].uid,
-        recurrence: records[index].recurrenceId.map { SeriesExpander.key(of: $0, allDay: allDay) },
-        sequence: records[index].sequence, line: line, index: index)
-    }
-    foldDropped(before: Int.max)
-    chosen = [:]
-    if keep.contains(false) {
-      // Kept records moved forward in order, in the same array.
-      var kept = 0
-      for index in 0..<records.count where keep[index] {
-        if kept != index { records.swapAt(kept, index) }
-        kept += 1
-      }
-      records.truncate(to: kept)
-    }
-    var seriesIndex: [ExactText: Int] = Dictionary(minimumCapacity: records.count)
-    var series: [Series] = []
-    for index in records.indices {
-      let uid = records[index].uid
-      let key = ExactText(uid.isEmpty ? "\u{0}\(index)" : uid)
-      // One lookup of the UID: a new one takes the next place as it is read.
-      let next = series.count
-      func place(_ slot: inout Int) -> Int {
-        if slot < 0 { slot = next }
-        return slot
-      }
-      let position = place(&seriesIndex[key, default: -1])
-      if position == next { series.append(Series(master: nil, overrides: [])) }
-      if records[index].recurrenceId != nil {
-        series[position].overrides.append(index)
-      } else if series[position].master == nil {
-        series[position].master = index
+  /// Settles the passed-over events that share a UID with another in a way that matters (a
+  /// duplicate, a THISANDFUTURE override…), so that the layout is exactly the one without the
+  /// pre-filter: duplicates from the keys the scan kept where the input can be read at an
+  /// offset, without libical; the rest by reading those events again, at the lines the scan
+  /// recorded (the whole feed only when the input cannot be read at an offset: a folder).
+  private static func readConflictsAgain(
+    _ loader: inout FeedLoader, reopen: () throws(ImportError) -> ByteSource
+  ) throws(ImportError) {
+    var (conflicts, duplicates) = loader.conflictingUIDs()
+    let again = try (conflicts.isEmpty && duplicates.isEmpty) ? nil : reopen()
+    if !duplicates.isEmpty {
+      if let source = again, source.readsAtOffsets {
+        conflicts.formUnion(try loader.decideDuplicates(for: duplicates, from: source))
       } else {
-        // Two masters with one UID but different content: lay both out as their own series.
-        series.append(Series(master: index, overrides: []))
+        conflicts.formUnion(duplicates)
       }
     }
-    for position in series.indices {
-      let members = ([series[position].master].compactMap { $0 } + series[position].overrides)
-      series[position].reach = Series.reach(of: members.map { records[$0].reach })
+    guard !conflicts.isEmpty, var again else { return }
+    if again.readsAtOffsets, let lines = loader.linesToReadAgain(for: conflicts) {
+      try loader.readAgain(lines: lines, keys: conflicts, from: again)
+    } else {
+      try loader.readAgain(for: conflicts, from: &again)
     }
-    return (series, duplicates, warnings)
+    if let problem = loader.strictProblem { throw problem }
   }
 
-  /// The duplicate warnings of libical's records and of the scan's keys, in the order of the
-  /// lines that found them: the order of one reading of every event.
-  static func merge(
-    _ one: [(foundAt: Int, earlier: Int, warning: ImportWarning)],
-    _ other: [(foundAt: Int, earlier: Int, warning: ImportWarning)]
+  /// The duplicate warnings of the grouping (`read`, of `count` duplicates) and of the scan's
+  /// keys (`loader`), in line order: each list is worded up to the limit, so the first of both
+  /// together are kept, and the rest said in one line.
+  private static func duplicateWarnings(
+    _ read: [FoundDuplicate], _ count: Int, _ loader: FeedLoader
   ) -> [(earlier: Int?, warning: ImportWarning)] {
-    let both = other.isEmpty ? one : (one + other).sorted { $0.foundAt < $1.foundAt }
-    return both.map { (Optional($0.earlier), $0.warning) }
+    var warnings = Feed.merge(read, loader.byteDuplicates)
+    let unworded =
+      count + loader.byteDuplicateCount - min(warnings.count, FeedLoader.warningLimit)
+    guard unworded > 0 else { return warnings }
+    warnings.removeLast(max(0, warnings.count - FeedLoader.warningLimit))
+    warnings.append(
+      (
+        nil,
+        ImportWarning(
+          source: loader.source, line: nil, uid: nil,
+          message: "\(unworded) more duplicate(s) not listed one by one")
+      ))
+    return warnings
   }
 
   /// Counts a series that cannot reach the window: none of its events is shown.

@@ -55,8 +55,7 @@ extension FeedLoader {
   {
     var undecided: Set<Int> = []
     // The passed-over events of `uids` as positions in the tally's keys, in (UID key, file)
-    // order: 8 bytes an event, where a dictionary of small arrays took about a hundred, and
-    // made the peak of twelve months of a million-event mail export.
+    // order, rather than a dictionary of small arrays, which would take far more memory.
     let overridePositions = FeedLoader.positions(
       of: uids, count: tally.passedOver.overrides.count
     ) { tally.passedOver.overrides[$0].uid }
@@ -67,8 +66,7 @@ extension FeedLoader {
     defer { buffer.deallocate() }
     /// The duplicates found, and the first of them in the order of the lines that found them
     /// (where, the loser's and the winner's lines, and the UID's text): no more are worded.
-    var foundCount = 0
-    var firstFound = FirstDuplicates(limit: FeedLoader.warningLimit)
+    var found = FirstDuplicates(limit: FeedLoader.warningLimit)
     var nextOverride = 0
     var nextPlain = 0
     /// The UID key of the `next`-th override (plain event) in that order; nil past the last.
@@ -80,9 +78,9 @@ extension FeedLoader {
       plainPositions.indices.contains(next) ? tally.passedOver.uids[plainPositions[next]] : nil
     }
     while let uid = [overrideUID(nextOverride), plainUID(nextPlain)].compactMap({ $0 }).min() {
-      var members: [PassedOverride] = []
+      var overrides: [PassedOverride] = []
       while overrideUID(nextOverride) == uid {
-        members.append(tally.passedOver.overrides[overridePositions[nextOverride]])
+        overrides.append(tally.passedOver.overrides[overridePositions[nextOverride]])
         nextOverride += 1
       }
       var plainLines: [Int] = []
@@ -93,62 +91,20 @@ extension FeedLoader {
         plainLines.append(Int(line))
         nextPlain += 1
       }
-      guard !lineUnknown else {
-        undecided.insert(uid)
-        continue
-      }
-      let lines = plainLines + members.map(\.line)
-      guard let first = lines.min() else { continue }
-      let calendar = FeedLoader.calendar(ofLine: first, tally.calendarLines)
-      guard
-        lines.allSatisfy({ FeedLoader.calendar(ofLine: $0, tally.calendarLines) == calendar }),
-        let facts = try duplicateFacts(at: first, from: byteSource, buffer), facts.uidIsPlain,
-        let text = facts.uid, FeedLoader.uidKey(text) == uid
+      guard !lineUnknown,
+        try settleDuplicates(
+          of: uid, overrides: overrides, plainLines: plainLines, from: byteSource, buffer,
+          into: &found)
       else {
         undecided.insert(uid)
         continue
       }
-      // The events without RECURRENCE-ID share one key: their SEQUENCE is read again.
-      var readable = true
-      for line in plainLines {
-        guard
-          let plainFacts = line == first
-            ? facts : try duplicateFacts(at: line, from: byteSource, buffer),
-          let plainUID = plainFacts.uid, ExactText.same(plainUID, text),
-          !plainFacts.overridesInstance, let sequence = plainFacts.sequence,
-          (0...Int(Int32.max)).contains(sequence)
-        else {
-          readable = false
-          break
-        }
-        members.append(
-          PassedOverride(
-            uid: uid, instanceKey: Int.min, line: line, replacedDay: 0,
-            sequence: Int32(clamping: sequence)))
-      }
-      guard readable else {
-        undecided.insert(uid)
-        continue
-      }
-      members.sort { $0.line < $1.line }
-      var chosen: [Int: PassedOverride] = [:]
-      for member in members {
-        guard let earlier = chosen[member.instanceKey] else {
-          chosen[member.instanceKey] = member
-          continue
-        }
-        let winner = earlier.sequence >= member.sequence ? earlier : member
-        let loser = winner.line == earlier.line ? member : earlier
-        chosen[member.instanceKey] = winner
-        foundCount += 1
-        firstFound.add((member.line, loser.line, winner.line, text))
-      }
     }
     // Each settled duplicate is no longer passed over but counted as a duplicate; the first
     // of them in the order of the lines that found them are worded (``warningLimit``).
-    for _ in 0..<foundCount { countReadAgain() }
-    byteDuplicateCount += foundCount
-    byteDuplicates += firstFound.sorted().map { duplicate in
+    for _ in 0..<found.count { countReadAgain() }
+    byteDuplicateCount += found.count
+    byteDuplicates += found.sorted().map { duplicate in
       (
         duplicate.foundAt, duplicate.winner,
         ImportWarning(
@@ -158,6 +114,51 @@ extension FeedLoader {
       )
     }
     return undecided
+  }
+
+  /// Settles the duplicates among the passed-over events of the UID key `uid`: its
+  /// `overrides`, and its events without RECURRENCE-ID at `plainLines`, whose SEQUENCE is read
+  /// again (they share one key). Adds each duplicate to `found`; false, adding none, when they
+  /// cannot be settled from their bytes.
+  private func settleDuplicates(
+    of uid: Int, overrides: [PassedOverride], plainLines: [Int], from byteSource: ByteSource,
+    _ buffer: UnsafeMutableRawBufferPointer, into found: inout FirstDuplicates
+  ) throws(ImportError) -> Bool {
+    let lines = plainLines + overrides.map(\.line)
+    guard let first = lines.min() else { return true }
+    let calendar = FeedLoader.calendar(ofLine: first, tally.calendarLines)
+    guard
+      lines.allSatisfy({ FeedLoader.calendar(ofLine: $0, tally.calendarLines) == calendar }),
+      let facts = try duplicateFacts(at: first, from: byteSource, buffer), facts.uidIsPlain,
+      let text = facts.uid, FeedLoader.uidKey(text) == uid
+    else { return false }
+    var members = overrides
+    for line in plainLines {
+      guard
+        let plainFacts = line == first
+          ? facts : try duplicateFacts(at: line, from: byteSource, buffer),
+        let plainUID = plainFacts.uid, ExactText.same(plainUID, text),
+        !plainFacts.overridesInstance, let sequence = plainFacts.sequence,
+        (0...Int(Int32.max)).contains(sequence)
+      else { return false }
+      members.append(
+        PassedOverride(
+          uid: uid, instanceKey: Int.min, line: line, replacedDay: 0,
+          sequence: Int32(clamping: sequence)))
+    }
+    members.sort { $0.line < $1.line }
+    var chosen: [Int: PassedOverride] = [:]
+    for member in members {
+      guard let earlier = chosen[member.instanceKey] else {
+        chosen[member.instanceKey] = member
+        continue
+      }
+      let winner = earlier.sequence >= member.sequence ? earlier : member
+      let loser = winner.line == earlier.line ? member : earlier
+      chosen[member.instanceKey] = winner
+      found.add((member.line, loser.line, winner.line, text))
+    }
+    return true
   }
 
   /// The positions `0..<count` whose key (`key`) is in `uids`, in (key, position) order.
@@ -230,10 +231,13 @@ private struct FirstDuplicates {
 
   let limit: Int
   private var held: [Duplicate] = []
+  /// How many were added.
+  private(set) var count = 0
 
   init(limit: Int) { self.limit = limit }
 
   mutating func add(_ duplicate: Duplicate) {
+    count += 1
     held.append(duplicate)
     if held.count >= 2 * max(limit, 1) { held = sorted() }
   }

@@ -93,21 +93,7 @@ struct FeedScan {
       scanner = ComponentScanner(continuingInsideCalendar: ())
     }
     scanner.passOverWindow = tally.window
-    var second: SecondScanPart?
-    if continuation == nil,
-      let cut = FeedScan.splitPoint(
-        of: byteSource, split: split, window: tally.window, strict: strict)
-    {
-      let part = SecondScanPart(
-        byteSource: byteSource, source: source, start: cut, window: tally.window,
-        keyPieceSize: keyPieceSize)
-      part.begin()
-      byteSource.readLimit = cut
-      second = part
-      // Room for the second part's keys too: appended at the end without growing (pages
-      // reserved and never written cost no memory).
-      keysReservedFor = byteSource.totalBytes
-    }
+    var second = startSecondPart(of: &byteSource)
     defer {
       if let second {
         // Stopped and waited for on every path (a no-op once it has finished).
@@ -163,6 +149,24 @@ struct FeedScan {
     }
     scanner.finish { pass($0, to: &sink) }
     return true
+  }
+
+  /// Starts the second part of a split scan (``SecondScanPart``) when this scan is of a whole
+  /// input big enough to cut, and limits this thread's reading to the cut; nil when not.
+  private mutating func startSecondPart(of byteSource: inout ByteSource) -> SecondScanPart? {
+    guard continuation == nil,
+      let cut = FeedScan.splitPoint(
+        of: byteSource, split: split, window: tally.window, strict: strict)
+    else { return nil }
+    let part = SecondScanPart(
+      byteSource: byteSource, source: source, start: cut, window: tally.window,
+      keyPieceSize: keyPieceSize)
+    part.begin()
+    byteSource.readLimit = cut
+    // Room for the second part's keys too: appended at the end without growing (pages
+    // reserved and never written cost no memory).
+    keysReservedFor = byteSource.totalBytes
+    return part
   }
 
   /// Reads `byteSource` to its end (or to its ``ByteSource/readLimit``) through `splitter` and

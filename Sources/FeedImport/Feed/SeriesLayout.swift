@@ -22,30 +22,28 @@ struct SeriesLayout {
     into batch: inout SpanBatch, shown count: inout EventCount, budget: inout ExpansionBudget
   ) {
     let overrides = series.overrides.map { feed.records[$0] }
-    guard let masterIndex = series.master else {
-      for (position, override) in overrides.enumerated() {
-        show(
-          override, index: series.overrides[position], into: &batch, shown: &count, budget: &budget)
-      }
-      return
+    if let masterIndex = series.master {
+      // A cancelled master cancels the whole series (counted so by EventCount).
+      if feed.records[masterIndex].cancelled { return }
+      expandMaster(
+        masterIndex, overrides: overrides, into: &batch, shown: &count, budget: &budget)
     }
+    for (position, override) in overrides.enumerated() {
+      show(
+        override, index: series.overrides[position], into: &batch, shown: &count, budget: &budget)
+    }
+  }
+
+  /// Adds the master's instances that no override replaces, each shown as the master or as
+  /// the THISANDFUTURE override in force.
+  private func expandMaster(
+    _ masterIndex: Int, overrides: [EventRecord], into batch: inout SpanBatch,
+    shown count: inout EventCount, budget: inout ExpansionBudget
+  ) {
     let master = feed.records[masterIndex]
-    // A cancelled master cancels the whole series (counted so by EventCount).
-    if master.cancelled { return }
     let floating = feed.calendars[master.calendar].floatingZone(display: zone)
     let maker = SpanMaker(display: zone.zone, calendarName: feed.name)
-
-    // Overrides by the instance they replace; THISANDFUTURE ones in order.
-    var replaced: Set<Int64> = []
-    var ranges: [(key: Int64, record: EventRecord)] = []
-    for override in overrides {
-      guard let recurrenceId = override.recurrenceId else { continue }
-      let key = SeriesExpander.key(of: recurrenceId, allDay: master.allDay)
-      replaced.insert(key)
-      if override.thisAndFuture { ranges.append((key, override)) }
-    }
-    ranges.sort { $0.key < $1.key }
-
+    let (replaced, ranges) = SeriesLayout.replacements(in: overrides, allDay: master.allDay)
     let lookBack = ([master.length] + ranges.map(\.record.length)).map(\.maximumSeconds).max() ?? 0
     let expander = SeriesExpander(
       record: master, window: window.with(budget).showing(from: visibleFrom(of: master)))
@@ -60,67 +58,43 @@ struct SeriesLayout {
           bounds: bounds)
       } : nil
     let result = expander.instances(
-      lookBack: lookBack + ranges.map { abs(shift(of: $0.record, from: $0.key)) }.reduce(0, +),
+      lookBack: lookBack
+        + ranges.map { abs(SeriesLayout.shift(of: $0.record, from: $0.key)) }.reduce(0, +),
       placeIfVisible: visible)
     for message in result.warnings {
       batch.warnings.append(
         ImportWarning(source: feed.source, line: master.line, uid: master.uid, message: message))
     }
     let before = batch.spans.count
-    // The texts the instances show, made once for the master and once for each THISANDFUTURE
-    // override in force, and shared by their spans.
-    var masterTexts: DaySpan.Texts?
-    var rangeTexts: [Int: DaySpan.Texts] = [:]
+    var spans = InstanceSpans(
+      master: master, ranges: ranges, maker: maker, floating: floating,
+      withRecurrenceId: master.recurs || !overrides.isEmpty)
     for instance in result.instances where !replaced.contains(instance.key) {
-      // Shown as the master, or as the THISANDFUTURE override in force (the record itself is
-      // not copied: an instance of a long series would copy it every time).
-      var inForce: Int?
-      var start = instance.start
-      var length = master.length
-      if let position = ranges.lastIndex(where: { $0.key < instance.key }) {
-        let range = ranges[position]
-        inForce = position
-        length = range.record.length
-        let seconds = shift(of: range.record, from: range.key)
-        if seconds != 0 {
-          if master.allDay {
-            start = start.adjusted(days: Int32(clamping: seconds / 86_400), seconds: 0)
-          } else {
-            start = start.adjusted(days: 0, seconds: Int32(clamping: seconds))
-          }
-        }
-        if range.record.cancelled { continue }
+      guard let span = spans.span(of: instance, meeting: window.firstDay, window.lastDay) else {
+        continue
       }
-      // Without THISANDFUTURE overrides the expansion placed the instance already.
-      guard
-        let placement = instance.placement
-          ?? maker.place(
-            start: start, length: length, explicitEnd: instance.explicitEnd,
-            floatingZone: floating),
-        placement.meets(window.firstDay, window.lastDay)
-      else { continue }
-      let texts: DaySpan.Texts
-      if let inForce {
-        texts = rangeTexts[inForce] ?? maker.texts(of: master, shown: ranges[inForce].record)
-        rangeTexts[inForce] = texts
-      } else {
-        texts = masterTexts ?? maker.texts(of: master, shown: master)
-        masterTexts = texts
-      }
-      let span = maker.span(
-        of: master, texts: texts, placement: placement,
-        recurrenceId: master.recurs || !overrides.isEmpty ? instance.start : nil,
-        recurrenceIdIsStart: instance.placement != nil, floatingZone: floating)
       batch.append(span, event: masterIndex)
       count.show(masterIndex)
     }
     budget.spend(
       batch.spans.count - before, of: result.instances.count, steps: result.walkSteps,
       leftOut: result.leftOutByBudget, stopped: result.stoppedByBudget)
-    for (position, override) in overrides.enumerated() {
-      show(
-        override, index: series.overrides[position], into: &batch, shown: &count, budget: &budget)
+  }
+
+  /// The instance keys `overrides` replace, and the THISANDFUTURE ones by their key, in order.
+  private static func replacements(in overrides: [EventRecord], allDay: Bool) -> (
+    replaced: Set<Int64>, ranges: [(key: Int64, record: EventRecord)]
+  ) {
+    var replaced: Set<Int64> = []
+    var ranges: [(key: Int64, record: EventRecord)] = []
+    for override in overrides {
+      guard let recurrenceId = override.recurrenceId else { continue }
+      let key = SeriesExpander.key(of: recurrenceId, allDay: allDay)
+      replaced.insert(key)
+      if override.thisAndFuture { ranges.append((key, override)) }
     }
+    ranges.sort { $0.key < $1.key }
+    return (replaced, ranges)
   }
 
   /// The first key an instance of `record` shown on the window's days can have, before its
@@ -176,7 +150,7 @@ struct SeriesLayout {
   }
 
   /// How far a THISANDFUTURE override moves its instance, in seconds.
-  private func shift(of override: EventRecord, from key: Int64) -> Int {
+  static func shift(of override: EventRecord, from key: Int64) -> Int {
     Int(SeriesExpander.key(of: override.start, allDay: override.allDay) - key)
   }
 
@@ -220,5 +194,78 @@ struct SeriesLayout {
     budget.spend(
       batch.spans.count - before, of: result.instances.count, steps: result.walkSteps,
       leftOut: result.leftOutByBudget, stopped: result.stoppedByBudget)
+  }
+}
+
+/// The spans of a master's instances: each shown as the master, or as the THISANDFUTURE
+/// override in force (moved by as much as it moves its own instance). The texts are made once
+/// for the master and once for each override in force, and shared by their spans.
+private struct InstanceSpans {
+  let master: EventRecord
+  /// The THISANDFUTURE overrides by the key of the instance they replace, in order.
+  let ranges: [(key: Int64, record: EventRecord)]
+  let maker: SpanMaker
+  let floating: LibicalZone?
+  /// Whether each span names its instance's start as its RECURRENCE-ID.
+  let withRecurrenceId: Bool
+  private var masterTexts: DaySpan.Texts?
+  private var rangeTexts: [Int: DaySpan.Texts] = [:]
+
+  init(
+    master: EventRecord, ranges: [(key: Int64, record: EventRecord)], maker: SpanMaker,
+    floating: LibicalZone?, withRecurrenceId: Bool
+  ) {
+    self.master = master
+    self.ranges = ranges
+    self.maker = maker
+    self.floating = floating
+    self.withRecurrenceId = withRecurrenceId
+  }
+
+  /// The span of `instance` when it meets the days `first…last` and is not cancelled.
+  mutating func span(of instance: SeriesInstance, meeting first: Day, _ last: Day) -> DaySpan? {
+    // The override in force is found by position: the record itself is not copied, which an
+    // instance of a long series would do every time.
+    var inForce: Int?
+    var start = instance.start
+    var length = master.length
+    if let position = ranges.lastIndex(where: { $0.key < instance.key }) {
+      let range = ranges[position]
+      inForce = position
+      length = range.record.length
+      let seconds = SeriesLayout.shift(of: range.record, from: range.key)
+      if seconds != 0 {
+        if master.allDay {
+          start = start.adjusted(days: Int32(clamping: seconds / 86_400), seconds: 0)
+        } else {
+          start = start.adjusted(days: 0, seconds: Int32(clamping: seconds))
+        }
+      }
+      if range.record.cancelled { return nil }
+    }
+    // Without THISANDFUTURE overrides the expansion placed the instance already.
+    guard
+      let placement = instance.placement
+        ?? maker.place(
+          start: start, length: length, explicitEnd: instance.explicitEnd,
+          floatingZone: floating),
+      placement.meets(first, last)
+    else { return nil }
+    return maker.span(
+      of: master, texts: texts(inForce), placement: placement,
+      recurrenceId: withRecurrenceId ? instance.start : nil,
+      recurrenceIdIsStart: instance.placement != nil, floatingZone: floating)
+  }
+
+  /// The texts shown as the master (nil) or as the override in force at `position`.
+  private mutating func texts(_ position: Int?) -> DaySpan.Texts {
+    if let position {
+      let texts = rangeTexts[position] ?? maker.texts(of: master, shown: ranges[position].record)
+      rangeTexts[position] = texts
+      return texts
+    }
+    let texts = masterTexts ?? maker.texts(of: master, shown: master)
+    masterTexts = texts
+    return texts
   }
 }

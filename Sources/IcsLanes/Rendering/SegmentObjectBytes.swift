@@ -20,22 +20,8 @@ enum SegmentObjectBytes {
   {
     let (calendar, categories, color) = (span.calendar, span.categories, span.color)
     let (location, title, uid) = (span.location, span.title, span.uid)
-    // An upper bound of the bytes this segment takes, with a margin: for each member a comma, a
-    // line break, its indentation and its key; the values of known width (booleans, times,
-    // days) and the texts' quotes; each category's line; the closing line; and the texts.
-    let categoryCount = categories?.count ?? 0
-    var room = 512 + 32 * indent + categoryCount * (8 + 2 * indent)
-    room += (calendar?.utf8.count ?? 0) + (color?.utf8.count ?? 0)
-    room += (location?.utf8.count ?? 0) + title.utf8.count + uid.utf8.count
-    for category in categories ?? [] { room += category.utf8.count }
     let details = span.details
-    if let details {
-      // Six more members at most (2 × indent + 32 bytes each with their quotes), a count of
-      // up to 20 digits, and the texts.
-      room += 6 * (32 + 2 * indent) + 20
-      room += (details.description?.utf8.count ?? 0) + (details.url?.utf8.count ?? 0)
-      room += (details.organizer?.utf8.count ?? 0) + 12
-    }
+    let room = SegmentObjectBytes.room(of: span, indent: indent)
     guard indent >= 0, room <= capacity else { return false }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       guard let start = buffer.baseAddress else { return false }
@@ -48,27 +34,12 @@ enum SegmentObjectBytes {
         out.member("\"attendees\" : ", indent: inner)
         out.integer(attendees)
       }
-      if let calendar {
-        out.member("\"calendar\" : ", indent: inner)
-        guard out.string(calendar) else { return false }
-      }
+      guard out.member("\"calendar\" : ", value: calendar, indent: inner) else { return false }
       if let categories {
         out.member("\"categories\" : ", indent: inner)
-        out.byte(UInt8(ascii: "["))
-        out.byte(JSONBytes.newline)
-        for (index, category) in categories.enumerated() {
-          if index > 0 { out.text(",\n") }
-          out.spaces(inner + 1)
-          guard out.string(category) else { return false }
-        }
-        out.byte(JSONBytes.newline)
-        out.spaces(inner)
-        out.byte(UInt8(ascii: "]"))
+        guard out.list(categories, indent: inner) else { return false }
       }
-      if let color {
-        out.member("\"color\" : ", indent: inner)
-        guard out.string(color) else { return false }
-      }
+      guard out.member("\"color\" : ", value: color, indent: inner) else { return false }
       out.member("\"continuesAfter\" : ", indent: inner)
       out.bool(segment.continuesAfter)
       out.member("\"continuesBefore\" : ", indent: inner)
@@ -87,13 +58,9 @@ enum SegmentObjectBytes {
       guard out.day(segment.firstDay) else { return false }
       out.member("\"lastDay\" : ", indent: inner)
       guard out.day(segment.lastDay) else { return false }
-      if let location {
-        out.member("\"location\" : ", indent: inner)
-        guard out.string(location) else { return false }
-      }
-      if let organizer = details?.organizer {
-        out.member("\"organizer\" : ", indent: inner)
-        guard out.string(organizer) else { return false }
+      guard out.member("\"location\" : ", value: location, indent: inner) else { return false }
+      guard out.member("\"organizer\" : ", value: details?.organizer, indent: inner) else {
+        return false
       }
       out.member("\"recurrenceId\" : ", indent: inner)
       if let recurrenceId = span.recurrenceId {
@@ -103,18 +70,14 @@ enum SegmentObjectBytes {
       }
       out.member("\"start\" : ", indent: inner)
       guard out.time(span.start) else { return false }
-      if let status = details?.status {
-        out.member("\"status\" : ", indent: inner)
-        guard out.string(status.rawValue) else { return false }
+      guard out.member("\"status\" : ", value: details?.status?.rawValue, indent: inner) else {
+        return false
       }
       out.member("\"title\" : ", indent: inner)
       guard out.string(title) else { return false }
       out.member("\"uid\" : ", indent: inner)
       guard out.string(uid) else { return false }
-      if let url = details?.url {
-        out.member("\"url\" : ", indent: inner)
-        guard out.string(url) else { return false }
-      }
+      guard out.member("\"url\" : ", value: details?.url, indent: inner) else { return false }
       out.byte(JSONBytes.newline)
       out.spaces(indent)
       out.byte(UInt8(ascii: "}"))
@@ -122,6 +85,26 @@ enum SegmentObjectBytes {
       bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: out.at - start))
       return true
     }
+  }
+
+  /// An upper bound of the bytes the segment of `span` takes at `indent`, with a margin: for
+  /// each member a comma, a line break, its indentation and its key; the values of known width
+  /// (booleans, times, days, a count) and the texts' quotes; each category's line; the closing
+  /// line; and the texts.
+  static func room(of span: DaySpan, indent: Int) -> Int {
+    let (calendar, categories, color) = (span.calendar, span.categories, span.color)
+    let categoryCount = categories?.count ?? 0
+    var room = 512 + 32 * indent + categoryCount * (8 + 2 * indent)
+    room += (calendar?.utf8.count ?? 0) + (color?.utf8.count ?? 0)
+    room += (span.location?.utf8.count ?? 0) + span.title.utf8.count + span.uid.utf8.count
+    for category in categories ?? [] { room += category.utf8.count }
+    if let details = span.details {
+      // The details' members, with a count's digits, and their texts.
+      room += 6 * (32 + 2 * indent) + 20
+      room += (details.description?.utf8.count ?? 0) + (details.url?.utf8.count ?? 0)
+      room += (details.organizer?.utf8.count ?? 0) + 12
+    }
+    return room
   }
 
   /// Where the next byte goes; the caller has made room for all it writes.
@@ -158,6 +141,14 @@ enum SegmentObjectBytes {
       text(quotedKey)
     }
 
+    /// The member `quotedKey` with the text `value`, when there is one; false when the text
+    /// needs escapes.
+    mutating func member(_ quotedKey: StaticString, value: String?, indent: Int) -> Bool {
+      guard let value else { return true }
+      member(quotedKey, indent: indent)
+      return string(value)
+    }
+
     /// A count, in decimal.
     mutating func integer(_ value: Int) {
       var digits: [UInt8] = []
@@ -167,6 +158,22 @@ enum SegmentObjectBytes {
 
     mutating func bool(_ value: Bool) {
       text(value ? "true" : "false")
+    }
+
+    /// A JSON array of `texts`, one a line at `indent` + 1, its brackets at `indent`; false
+    /// when a text needs escapes.
+    mutating func list(_ texts: [String], indent: Int) -> Bool {
+      byte(UInt8(ascii: "["))
+      byte(JSONBytes.newline)
+      for (index, text) in texts.enumerated() {
+        if index > 0 { self.text(",\n") }
+        spaces(indent + 1)
+        guard string(text) else { return false }
+      }
+      byte(JSONBytes.newline)
+      spaces(indent)
+      byte(UInt8(ascii: "]"))
+      return true
     }
 
     /// `string` quoted; false when it needs an escape (or is not stored as UTF-8).
