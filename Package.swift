@@ -7,13 +7,25 @@ let package = Package(
     .library(name: "LaneLayout", targets: ["LaneLayout"]),
     .library(name: "FeedImport", targets: ["FeedImport"]),
     .library(name: "IcsLanes", targets: ["IcsLanes"]),
+    .library(name: "IcsLanesServer", targets: ["IcsLanesServer"]),
     .executable(name: "icslanes", targets: ["IcsLanesCommand"]),
+    .executable(name: "icslanes-server", targets: ["IcsLanesServerCommand"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    // The server (IcsLanesServer, icslanes-server) only; the icslanes command links none of it.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    // Hummingbird's own dependency, named for NIOCore's TimeAmount and the channel's address.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
   ],
   targets: [
     .systemLibrary(
@@ -39,6 +51,31 @@ let package = Package(
         .product(name: "TOMLKit", package: "TOMLKit"),
       ]
     ),
+    // gzip for the server's answers, through the system's zlib.
+    .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
+    // The live month pages and JSON API: only the IcsLanes library's public API, on Hummingbird.
+    .target(
+      name: "IcsLanesServer",
+      dependencies: [
+        "IcsLanes", "CZlib",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]),
+    .executableTarget(
+      name: "IcsLanesServerCommand",
+      dependencies: [
+        "IcsLanesServer", "IcsLanes",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "TOMLKit", package: "TOMLKit"),
+      ]),
     .testTarget(name: "LaneLayoutTests", dependencies: ["LaneLayout"]),
     .testTarget(
       name: "FeedImportTests",
@@ -52,6 +89,17 @@ let package = Package(
       exclude: ["Golden"]),
     // Temporary files of the tests, removed when the test process exits.
     .target(name: "Scratch", path: "Tests/Scratch"),
+    .testTarget(
+      name: "IcsLanesServerTests",
+      dependencies: [
+        "IcsLanesServer", "IcsLanes", "Scratch",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]),
     .testTarget(name: "APIExamplesTests", dependencies: ["IcsLanes", "FeedImport", "LaneLayout"]),
   ]
 )

@@ -33,8 +33,8 @@ struct IndexReader {
     configuration.readonly = true
     configuration.busyMode = .timeout(2)
     configuration.prepareDatabase { db in
-      // A month reads each page it needs once or twice, in order: SQLite's default cache of
-      // 2 MB per connection only adds to the peak; the system's file cache keeps the pages.
+      // A month reads each page it needs once or twice, in order: SQLite's default page cache
+      // would only add to the peak memory; the system's file cache keeps the pages.
       try db.execute(sql: "PRAGMA cache_size = -256")
     }
     queue = try DatabaseQueue(path: indexFile, configuration: configuration)
@@ -374,8 +374,8 @@ private struct StatementColumns {
 }
 
 extension IndexReader {
-  /// A JSON array of `numbers` (`[1,2,3]`), written digit by digit: a month's kept events are
-  /// thousands, and a `String` made of each number cost some 900 instructions a number.
+  /// A JSON array of `numbers` (`[1,2,3]`), written digit by digit rather than through a
+  /// `String` for each number: a month's kept events are thousands.
   static func jsonArray(_ numbers: some Sequence<Int>) -> String {
     var bytes: [UInt8] = [UInt8(ascii: "[")]
     for number in numbers {

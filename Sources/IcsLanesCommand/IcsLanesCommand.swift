@@ -205,6 +205,8 @@ struct IcsLanesCommand: ParsableCommand {
     do {
       // `icslanes help` prints the help, as `--help` does, rather than reading a feed "help".
       let arguments = Array(CommandLine.arguments.dropFirst())
+      // `icslanes site …` and `icslanes serve …` (Subcommands, SiteCommand.swift).
+      Subcommands.runIfNamed(arguments)
       if arguments.first == "help" {
         try StandardOutput.write(Array((helpMessage() + "\n").utf8))
         Foundation.exit(0)

@@ -73,9 +73,8 @@ struct MonthStream {
     }
   }
 
-  /// Months with more segments than this are written as they are made rather than two at once.
-  /// A segment is 0.3-1.2 KB of JSON (a mail export's long fields at the top): two months of
-  /// 4,000 made at once hold at most about 10 MB, where 15,000-segment months held 52 MB.
+  /// Months with more segments than this are written as they are made rather than two at once,
+  /// so that the JSON of two big months is never held at the same time.
   static let pairedSegments = 4_000
 
   /// How many segments `layout` has.

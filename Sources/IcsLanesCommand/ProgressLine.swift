@@ -58,7 +58,8 @@ final class ProgressLine: @unchecked Sendable {
     ProgressLine.write("\r\u{1B}[K")
   }
 
-  /// `icslanes: feed.ics: read 12.3 MB of 37.3 MB (33%)`.
+  /// The progress text: the feed's name and the megabytes read, and when the size is known, of
+  /// how many and what share.
   static func text(name: String, read: Int, total: Int?) -> String {
     let readText = megabytes(read)
     guard let total, total > 0 else { return "icslanes: \(name): read \(readText) MB" }

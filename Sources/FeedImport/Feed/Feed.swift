@@ -6,9 +6,9 @@ import Synchronization
 ///
 /// Loading streams the input component by component, so memory follows the events kept, not the
 /// file. With ``ImportOptions/window`` set, events that cannot touch the window are passed over
-/// without being parsed. On a machine with several cores, an input over 1 MiB (or of unknown
-/// size) is scanned on the calling thread while a worker thread parses what the scan keeps, in
-/// file order, so the result is the same. All libical work is confined behind the door's lock
+/// without being parsed. On a machine with several cores, an input over a megabyte (or of unknown
+/// size) is scanned on the calling thread while a worker thread parses what the scan keeps, in file
+/// order, so the result is the same. All libical work is confined behind the door's lock
 /// (`Libical/`), so a feed may be queried from several tasks at once.
 public final class Feed: @unchecked Sendable {
   /// The file path, or the name given for bytes.
@@ -239,8 +239,8 @@ public final class Feed: @unchecked Sendable {
         if let problem = loader.strictProblem { throw problem }
       }
     }
-    // The scan's keys of passed-over events (12 bytes each: 12 MB for a million) have done
-    // their work; let them go before the grouping's tables are built.
+    // The scan's keys of passed-over events have done their work; let them go before the
+    // grouping's tables are built.
     loader.releaseScanKeys()
     // Taken out of the loader, so that dropping duplicates compacts the one list in place.
     var records = loader.takeRecords()

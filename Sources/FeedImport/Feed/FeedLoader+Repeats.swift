@@ -17,8 +17,7 @@ extension FeedLoader {
   /// Whether `record`, just read, repeats an earlier record of the same UID and RECURRENCE-ID
   /// whose SEQUENCE is at least its own, so that it cannot be used (the highest SEQUENCE wins,
   /// on a tie the first): then it is not kept, only remembered as a ``DroppedRepeat``, and a
-  /// feed that repeats a few events many times holds those few records, not every copy (a
-  /// 58 MB export of 300,000 copies of 1,000 events held 290 MB).
+  /// feed that repeats a few events many times holds those few records, not every copy.
   ///
   /// ``Feed/group(_:dropped:source:)`` folds the dropped ones back in by line, so its counts and
   /// warnings are those of every record kept. Only repeats that cannot change anything else

@@ -23,10 +23,10 @@ public struct ImportOptions: Sendable {
   /// At most this many steps of libical's recurrence iterator for the whole feed in one
   /// window: the walks from DTSTART (RRULEs that cannot jump to the window: a COUNT that may
   /// end before it, BYWEEKNO) spend their estimate before they start, and inside the window
-  /// every walk spends the FREQ periods libical passes (at least one per call; about 2.5 µs
-  /// each). A walk stops, or does not start, when what is left cannot hold the longest search
-  /// its next call may make, with one warning per window. So a feed of N events costs at most
-  /// this (some 0.75 s) plus N small expansions, not N × ``maximumRecurrenceSteps``.
+  /// every walk spends the FREQ periods libical passes (at least one per call). A walk stops,
+  /// or does not start, when what is left cannot hold the longest search its next call may
+  /// make, with one warning per window. So a feed of N events costs at most this plus N small
+  /// expansions, not N × ``maximumRecurrenceSteps``.
   public var maximumRecurrenceStepsPerFeed: Int = 300_000
   /// Per event read, the feed's step budget grows by this many steps when that is more than
   /// ``maximumRecurrenceStepsPerFeed`` (so a month of a big feed's series is not cut, while its
@@ -35,12 +35,11 @@ public struct ImportOptions: Sendable {
   /// At most this many recurrence-iterator steps per event and window; a walk from DTSTART
   /// (a rule with COUNT) that would look at more candidate times before the window is not
   /// started, and a walk stops when its next call could pass more FREQ periods in the window.
-  /// libical takes about 2.5 µs a step: 200,000 steps cost about 0.5 s.
   public var maximumRecurrenceSteps: Int
   /// Called after each chunk read with the bytes read so far and the total, when known.
   public var progress: (@Sendable (Int, Int?) -> Void)?
   /// Seconds a feed fetched from a URL may stay silent (connecting, or between two pieces of
-  /// data), or bring less than 1 KiB of its body, before the fetch fails as
+  /// data), or bring less than 1,024 bytes of its body, before the fetch fails as
   /// ``ImportError/unavailable(source:reason:)``. Taken within 1…86,400 (30 for NaN).
   public var networkTimeout: Double = 30
   /// The calendar's name, over the feed's X-WR-CALNAME and a folder's `displayname` (set from
@@ -54,7 +53,7 @@ public struct ImportOptions: Sendable {
   /// Whether a big file's scan is cut in two parts scanned at once (tests force either way).
   var scanSplit = ScanSplit.automatic
   /// How many passed-over keys the second part of a split scan hands out at a time (tests use
-  /// fewer): 64 Ki keys are 512 KiB and 256 KiB, blocks glibc maps and gives back when freed.
+  /// fewer): pieces big enough that glibc maps them, and gives them back when freed.
   var keyPieceSize = 1 << 16
 
   /// Options with the defaults: no pre-filter, lenient, 10,000 occurrences and 200,000 steps

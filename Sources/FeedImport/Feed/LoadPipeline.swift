@@ -48,9 +48,8 @@ final class LoadPipeline: @unchecked Sendable {
 
   /// A pipeline with the given bounds (the defaults suit a feed; tests use small ones).
   ///
-  /// A megabyte of text is some thousands of kept events, enough to keep the worker busy: with
-  /// four, the queue of a timetable's month held 7.5 MB (text and scan facts) at the load's
-  /// peak, for no gain in time.
+  /// A megabyte of text is some thousands of kept events, enough to keep the worker busy; a
+  /// larger bound would only raise the load's peak memory.
   init(batchEntries: Int = 128, batchBytes: Int = 256 << 10, byteLimit: Int = 1 << 20) {
     self.batchEntries = batchEntries
     self.batchBytes = batchBytes

@@ -1,14 +1,14 @@
 /// The ``EventRecord``s of a load, in blocks of a fixed size rather than one array.
 ///
-/// One growing array doubles: when the 68,000 records of twelve months of a million-event feed
-/// outgrew 65,536, the array held the old buffer and one twice its size at once (47 MB for
-/// 16 MB of records, at 240 bytes a record then) and ended up half empty. Blocks are allocated
-/// at their final size as they are needed, so the records never cost more than themselves and
-/// a block, and none is ever copied to grow.
+/// One growing array doubles: while it grows it holds the old buffer and one twice its size at
+/// once, and it may end up half empty. Blocks are allocated at their final size as they are
+/// needed, so the records never cost more than themselves and a block, and none is ever copied
+/// to grow.
 ///
 /// Indices are positions from 0, as in an array.
 struct RecordList: RandomAccessCollection, MutableCollection {
-  /// Records per block: a block is 176 KB, under the command's mmap threshold (256 KiB).
+  /// Records per block: a block stays under the mmap threshold the command sets, so it comes
+  /// from the heap.
   static let blockSize = 1 << blockShift
   private static let blockShift = 10
   private static let blockMask = blockSize - 1
@@ -61,9 +61,8 @@ struct RecordList: RandomAccessCollection, MutableCollection {
     guard indices.dropFirst().contains(where: { self[$0].line < self[$0 - 1].line }) else {
       return
     }
-    // The order worked out on indices (16 bytes a record) and applied in place, cycle by
-    // cycle: a sorted copy of the records and a new list made from it held every record three
-    // times at once (twelve months of a million events keep 65,000 records, 11 MB a copy).
+    // The order worked out on indices and applied in place, cycle by cycle: a sorted copy of
+    // the records and a new list made from it would hold every record three times at once.
     let lines = map(\.line)
     var order = Array(indices)
     order.sort { (lines[$0], $0) < (lines[$1], $1) }

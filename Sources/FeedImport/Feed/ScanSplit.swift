@@ -90,9 +90,9 @@ extension FeedScan {
 /// file changed), it stops this part and scans on by itself, so the result is always that of
 /// one scan.
 ///
-/// What this part keeps waits in a ``LoadPipeline`` (at most 1 MiB of component text, as for the
-/// parsing worker: this part then waits until the loading thread takes them, so that a dense
-/// request does not hold its second half's events at once).
+/// What this part keeps waits in a ``LoadPipeline`` (bounded as for the parsing worker: this part
+/// then waits until the loading thread takes them, so that a dense request does not hold its second
+/// half's events at once).
 ///
 /// Ownership: the fields below `pipeline` belong to the part's thread until ``join()``
 /// returns, and to the loading thread after.

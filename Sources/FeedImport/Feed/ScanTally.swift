@@ -26,7 +26,7 @@ struct ScanTally {
   /// Adds the counts and keys of `later`, the tally of the input that follows this one's (the
   /// second part of a split scan), whose first keys were handed out in `handedOut` (see
   /// ``PassedOverKeys/handOut(reserving:)``): each piece is let go as soon as it is copied, so the keys
-  /// are not held twice (a million are 12 MB).
+  /// are not held twice.
   mutating func append(_ later: ScanTally, handedOut: inout [PassedOverKeys.Piece]) {
     eventsRead += later.eventsRead
     eventsPassedOver += later.eventsPassedOver

@@ -12,14 +12,7 @@ final class BodySpill {
 
   /// A spill in the system's temporary folder; nil when no file can be made there.
   init?() {
-    var template = Array((NSTemporaryDirectory() + "/icslanes-body-XXXXXX").utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      let made = mkstemp(base)
-      if made >= 0 { unlink(base) }
-      return made
-    }
-    guard made >= 0 else { return nil }
+    guard let made = TemporaryFile.unlinked(prefix: "icslanes-body") else { return nil }
     descriptor = made
   }
 

@@ -3,10 +3,10 @@ import Foundation
 
 /// Parses one component's text with libical, feeding its parser line by line.
 ///
-/// `icalparser_parse_string` searches for the next newline from its position on every buffer
-/// it hands out, which makes one long line cost the square of its length (a 10 MB SUMMARY
-/// took minutes). This feeds the same parser with a generator that looks only at the bytes it
-/// hands out, so parsing stays linear. Call inside ``LibicalGate``.
+/// `icalparser_parse_string` searches for the next newline from its position on every buffer it
+/// hands out, which makes one long line cost the square of its length. This feeds the same parser
+/// with a generator that looks only at the bytes it hands out, so parsing stays linear. Call inside
+/// ``LibicalGate``.
 enum ComponentParser {
   /// The component `text` holds (with CRLF line ends), or nil when libical reads none.
   static func parse(_ text: [UInt8]) -> OpaquePointer? {

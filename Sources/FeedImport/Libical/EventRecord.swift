@@ -34,8 +34,8 @@ struct EventRecord {
     get { ruleBox?.rule }
     set { ruleBox = newValue.map(RuleBox.init) }
   }
-  /// ``rule`` kept apart: a rule is 160 bytes, and most events of a big feed have none (a
-  /// million kept records: 150 MB less); records with equal rules share one (``RecurrenceShelf``).
+  /// ``rule`` kept apart: a rule is large, and most events of a big feed have none; records
+  /// with equal rules share one (``RecurrenceShelf``).
   private var ruleBox: RuleBox?
   /// Further RRULEs (RFC 2445 allowed several; their instances join the set).
   var extraRules: [RecurrenceRule] {
@@ -60,9 +60,8 @@ struct EventRecord {
     set { if newValue != thisAndFuture { editRare { $0.thisAndFuture = newValue } } }
   }
   /// The fields most events of a big feed leave empty (COLOR, further RRULEs, RDATE,
-  /// RECURRENCE-ID and its RANGE, the details), kept apart: nil while all are empty, so that a record is 176
-  /// bytes instead of 240 (80,000 kept records: 5 MB less). (CATEGORIES stays: timetables set it
-  /// on every event.)
+  /// RECURRENCE-ID and its RANGE, the details), kept apart: nil while all are empty, so that
+  /// most records stay small. (CATEGORIES stays: timetables set it on every event.)
   private var rare: RareFields?
   /// STATUS:CANCELLED.
   var cancelled: Bool

@@ -28,7 +28,8 @@ struct RecurrenceRule {
     get { box.lists.byHour }
     set { box = box.with(\.byHour, newValue) }
   }
-  /// BYDAY, encoded as libical does (weekday plus 8 × position; see ``RecurrenceRule/weekday(_:)``).
+  /// BYDAY, encoded as libical does (weekday plus eight times the position; see
+  /// ``RecurrenceRule/weekday(_:)``).
   var byDay: [Int16] {
     get { box.lists.byDay }
     set { box = box.with(\.byDay, newValue) }

@@ -10,7 +10,7 @@ extension ByteSource {
   static func spooled(
     _ source: inout ByteSource, failure: (String) -> ImportError
   ) throws(ImportError) -> ByteSource {
-    guard let descriptor = ByteSource.unlinkedTemporaryFile() else {
+    guard let descriptor = TemporaryFile.unlinked(prefix: "icslanes-input") else {
       throw failure("no temporary file can be made to keep it in")
     }
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -23,17 +23,5 @@ extension ByteSource {
     }) {}
     // Written with `pwrite`: the descriptor still reads from the start.
     return ByteSource(spooled: handle, path: source.path, size: size)
-  }
-
-  /// A new file in the system's temporary folder, already unlinked; nil when none can be made.
-  static func unlinkedTemporaryFile() -> Int32? {
-    var template = Array((NSTemporaryDirectory() + "/icslanes-input-XXXXXX").utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      let made = mkstemp(base)
-      if made >= 0 { unlink(base) }
-      return made
-    }
-    return made >= 0 ? made : nil
   }
 }

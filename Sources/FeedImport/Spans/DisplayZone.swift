@@ -19,7 +19,7 @@ public struct DisplayZone: Sendable, Hashable {
   /// Foundation's); UTC when none can be found.
   public static var system: DisplayZone {
     // Each source is asked only when the ones before it named no zone: Foundation's current
-    // zone sets ICU up (2 MiB of a run's memory).
+    // zone sets ICU up, which adds to every run's memory.
     for source in systemZoneSources {
       if let name = source(), !name.isEmpty, let zone = DisplayZone(named: name) { return zone }
     }

@@ -2,10 +2,9 @@
 /// line of each event: in a few buffers for all of them, found by bisection, instead of an array
 /// and a dictionary entry for each (a month of a million-event feed takes ten thousand).
 ///
-/// The buffers are of ``chunkSize`` bytes (an outcome longer than that has one of its own): one
-/// buffer grown by doubling held up to twice the outcomes' bytes, and three times while it
-/// grew (1.6 MB of outcomes of a month of a million-event feed took a 2.5 MB buffer, at the
-/// month's peak of memory).
+/// The buffers are of ``chunkSize`` bytes (an outcome longer than that has one of its own), so
+/// the outcomes cost little more than their bytes: one buffer grown by doubling would hold up
+/// to twice them, and three times while it grew.
 package struct KeptOutcomes: Sendable {
   /// The outcomes' bytes, one after the other, in buffers of ``chunkSize`` bytes at most (but
   /// for a longer outcome).
@@ -14,7 +13,7 @@ package struct KeptOutcomes: Sendable {
   private var entries: [Entry] = []
   private var sorted = true
 
-  /// The size of the buffers outcomes are kept in: below the command's mmap threshold (256 KiB),
+  /// The size of the buffers outcomes are kept in: below the mmap threshold the command sets,
   /// so that they come from the heap.
   static let chunkSize = 64 << 10
 

@@ -39,8 +39,8 @@ struct ExactText: Hashable {
     return lhs.utf8.elementsEqual(rhs.utf8)
   }
 
-  /// Whether two runs of bytes are the same (`memcmp`: comparing byte by byte through the
-  /// collections' iterators cost some 300 instructions a UID).
+  /// Whether two runs of bytes are the same, by `memcmp` rather than through the collections'
+  /// iterators, which are much slower.
   static func same(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
     guard lhs.count == rhs.count else { return false }
     guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }

@@ -58,7 +58,7 @@ enum AnsiStyle {
     return String([digits[value / 16], digits[value % 16]])
   }
 
-  /// The xterm 256-colour index nearest to a colour: from the 6×6×6 cube (16–231) or the grey
+  /// The xterm 256-colour index nearest to a colour: from the colour cube (16–231) or the grey
   /// ramp (232–255), whichever is closer (squared distance in RGB).
   static func palette256(_ red: Int, _ green: Int, _ blue: Int) -> Int {
     let levels = [0, 95, 135, 175, 215, 255]

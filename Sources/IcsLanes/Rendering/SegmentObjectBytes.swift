@@ -9,9 +9,8 @@ import LaneLayout
 /// width, all but a few: ``write(_:span:indent:into:)`` gives false for the others, which the
 /// member-by-member writer then writes.
 enum SegmentObjectBytes {
-  /// The buffer a segment is put together in (on the stack: Swift puts a temporary allocation
-  /// of up to 1 KiB there, a larger one on the heap); a segment that could need more is left to
-  /// the member-by-member writer.
+  /// The buffer a segment is put together in, small enough for Swift to place on the stack; a
+  /// segment that could need more is left to the member-by-member writer.
   static let capacity = 1_024
 
   /// Appends `segment` (whose span is `span`) to `bytes` as ``LayoutJSONWriter`` writes it at
@@ -21,13 +20,9 @@ enum SegmentObjectBytes {
   {
     let (calendar, categories, color) = (span.calendar, span.categories, span.color)
     let (location, title, uid) = (span.location, span.title, span.uid)
-    // Room for every line's break and indentation, the keys, the times and days, and the texts.
-    // At most: `{`; 14 members, each a `,`, a line break, the indentation (2 × (indent + 1))
-    // and a key of up to 20 bytes; values of known width (three booleans of 5 bytes, three
-    // times of 27, two days of 12) and five texts' quotes, 130 bytes; the categories' brackets
-    // and lines (2 × indent + 6 bytes, each category 2 × indent + 8 with its quotes); the
-    // closing line (2 × indent + 2). That is 475 + 32 × indent + (8 + 2 × indent) a category,
-    // with the texts; counted with a margin:
+    // An upper bound of the bytes this segment takes, with a margin: for each member a comma, a
+    // line break, its indentation and its key; the values of known width (booleans, times,
+    // days) and the texts' quotes; each category's line; the closing line; and the texts.
     let categoryCount = categories?.count ?? 0
     var room = 512 + 32 * indent + categoryCount * (8 + 2 * indent)
     room += (calendar?.utf8.count ?? 0) + (color?.utf8.count ?? 0)

@@ -46,8 +46,9 @@ struct ConfigFile {
     var line: Int?
   }
 
+  /// `serve` is `icslanes-server`'s table (Docs/server.md), which the layout command passes over.
   static let topKeys: Set<String> = [
-    "tz", "week-start", "locale", "clock", "width", "timeout", "feed",
+    "tz", "week-start", "locale", "clock", "width", "timeout", "feed", "serve",
   ]
   static let feedKeys: Set<String> = ["path", "url", "name", "color"]
 
@@ -67,8 +68,9 @@ struct ConfigFile {
   static func load(path: String, required: Bool, home: String?) throws(CommandFailure)
     -> ConfigFile?
   {
-    // Never read what cannot be a configuration file: a device or FIFO, or a huge file (300 MB
-    // took TOMLKit 10 s and 1.5 GB before it failed).
+    // Never read what cannot be a configuration file: a device or FIFO (which could block), or
+    // a file over `maximumSize` (which the TOML parser would take long and much memory to
+    // reject).
     var status = stat()
     if stat(path, &status) == 0 {
       switch status.st_mode & S_IFMT {
