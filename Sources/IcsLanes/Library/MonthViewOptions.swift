@@ -22,7 +22,7 @@ public struct MonthViewOptions: Sendable, Hashable {
   public var calendarColors: [String: String] = [:]
 
   /// Options in `zone` (there is no default: a server's or a user's own zone is
-  /// ``DisplayZone/system``, said so); the rest default to Sunday, no lane cap, month days
+  /// `DisplayZone.system`, said so); the rest default to Sunday, no lane cap, month days
   /// only, first-fit.
   public init(
     zone: DisplayZone, weekStart: Weekday = .sunday, maxLanes: Int? = nil,
