@@ -11,6 +11,23 @@ struct HTMLEventCard {
   let layout: MonthLayout
   let colors: [String: String]
 
+  /// The cards of `layout`'s page, each calendar's colour taken from the layout's legend.
+  init(names: CalendarNames, layout: MonthLayout) {
+    self.names = names
+    self.layout = layout
+    colors = Dictionary(
+      (layout.calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The weekday headers of a grid starting on `weekStart`, hidden from screen readers.
+  static func weekdayHeader(_ names: CalendarNames, weekStart: Weekday) -> String {
+    var html = "<div class=\"weekdays\" aria-hidden=\"true\">"
+    for column in 0..<7 {
+      html += "<div>\(HTMLText.escape(names.weekday(column: column, weekStart: weekStart)))</div>"
+    }
+    return html + "</div>\n"
+  }
+
   /// The `id` of the card of the occurrence with key `key` (see ``occurrenceKey(_:)``).
   static func cardID(_ month: YearMonth, _ number: Int) -> String {
     "e-\(month)-\(number)"

@@ -141,15 +141,10 @@ public struct HTMLMonthRenderer: Sendable {
     html += navigation(previous, rel: "prev", arrow: "‹ ", trailing: "")
     html += "<h1>\(title)</h1>"
     html += navigation(next, rel: "next", arrow: "", trailing: " ›")
-    html += "</header>\n<div class=\"weekdays\" aria-hidden=\"true\">"
-    for column in 0..<7 {
-      html +=
-        "<div>\(HTMLText.escape(names.weekday(column: column, weekStart: layout.weekStart)))</div>"
-    }
-    html += "</div>\n<div class=\"grid\" role=\"group\" aria-label=\"\(title)\">\n"
-    let colors = Dictionary(
-      (layout.calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
-    let cards = HTMLEventCard(names: names, layout: layout, colors: colors)
+    html += "</header>\n"
+    html += HTMLEventCard.weekdayHeader(names, weekStart: layout.weekStart)
+    html += "<div class=\"grid\" role=\"group\" aria-label=\"\(title)\">\n"
+    let cards = HTMLEventCard(names: names, layout: layout)
     output(html)
     var index = HTMLCardIndex()
     var dayLists: [String] = []

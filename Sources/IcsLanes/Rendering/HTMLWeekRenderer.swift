@@ -37,15 +37,9 @@ public struct HTMLWeekRenderer: Sendable {
     var html =
       "<section class=\"month week-view\" id=\"\(HTMLMonthRenderer.anchor(layout.month))\">\n"
     html += "<header><h1>\(heading)</h1></header>\n"
-    html += "<div class=\"weekdays\" aria-hidden=\"true\">"
-    for column in 0..<7 {
-      html +=
-        "<div>\(HTMLText.escape(names.weekday(column: column, weekStart: layout.weekStart)))</div>"
-    }
-    html += "</div>\n<div class=\"grid\" role=\"group\" aria-label=\"\(heading)\">\n"
-    let colors = Dictionary(
-      (layout.calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
-    let cards = HTMLEventCard(names: names, layout: layout, colors: colors)
+    html += HTMLEventCard.weekdayHeader(names, weekStart: layout.weekStart)
+    html += "<div class=\"grid\" role=\"group\" aria-label=\"\(heading)\">\n"
+    let cards = HTMLEventCard(names: names, layout: layout)
     var index = HTMLCardIndex()
     var dayLists: [String] = []
     let row = HTMLWeekRow(renderer: month, layout: layout, cards: cards, marksOutside: false)
