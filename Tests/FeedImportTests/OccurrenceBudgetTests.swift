@@ -73,8 +73,14 @@ struct OccurrenceBudgetTests {
     #expect(html.contains("<li class=\"rest\">and 19903 more</li>"))
     let cards = html.components(separatedBy: "class=\"overlay card\"").count - 1
     #expect(cards <= HTMLMonthRenderer.printedLanes * 5 + HTMLMonthRenderer.maximumListed * 29)
-    // Paper prints twelve lanes and counts the other 19,991 of each day.
-    #expect(html.contains(">+19991 more</div>"))
+    // Paper prints twelve lanes and lists 100 of the rest under each week row, then a count.
+    let printed = html.components(separatedBy: "<ul class=\"printed\"").dropFirst()
+    #expect(printed.count == layout.weeks.count { $0.lanes.count > HTMLMonthRenderer.printedLanes })
+    #expect(printed.count >= 4)
+    for list in printed {
+      let items = list.components(separatedBy: "</ul>")[0].components(separatedBy: "<li").count - 1
+      #expect(items == HTMLMonthRenderer.maximumListed + 1)
+    }
 
     // The agenda lists at most 1,000 occurrences a day.
     let agenda = AgendaRenderer().render([layout])

@@ -286,9 +286,10 @@ struct HTMLMonthRendererTests {
     #expect(html.contains("@media (max-width: 40rem)"))
     // Paper: landscape, every lane, no +k more and no overlay.
     #expect(html.contains("@page { size: landscape;"))
-    #expect(html.contains(".overlay, .overlay:target, .more { display: none; }"))
-    #expect(html.contains(".bar.x, .more.p { display: block; }"))
-    #expect(html.contains("repeat(var(--all), 1.2rem)"))
+    #expect(html.contains(".overlay, .overlay:target, a.more { display: none; }"))
+    #expect(html.contains(".bar.x, .printed { display: block; }"))
+    #expect(html.contains("repeat(var(--all), 1.1rem)"))
+    #expect(html.contains(".week { min-height: 4.5rem; break-inside: avoid; }"))
     // The overlays stack above everything and scroll within their height.
     #expect(html.contains(".overlay { display: none; position: fixed; z-index: 100;"))
     #expect(html.contains("max-height: min(60vh, 24rem); overflow: auto;"))
@@ -305,7 +306,7 @@ struct HTMLMonthRendererTests {
     #expect(capped.contains("tabindex=\"-1\" aria-hidden=\"true\""))
   }
 
-  @Test("Paper prints at most printedLanes lanes and counts the rest")
+  @Test("Paper prints at most printedLanes lanes and lists the rest under the row")
   func printCap() throws {
     var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
     for number in 0..<20 {
@@ -321,10 +322,18 @@ struct HTMLMonthRendererTests {
     let html = HTMLMonthRenderer().render(layout)
     let bars = html.components(separatedBy: "<a class=\"bar").count - 1
     #expect(bars == HTMLMonthRenderer.printedLanes)
-    // Screen: three lanes and +17; paper: twelve and +8; the list names all 20, each a card.
+    // Screen: three lanes and +17; paper: twelve bars and the other 8 listed under the row
+    // (no count); the day's list names all 20, each a card.
     #expect(html.contains(">+17<span class=\"word\">"))
-    #expect(html.contains("<div class=\"more p\" style=\"grid-column: 3; grid-row: 14\""))
-    #expect(html.contains(">+8 more</div>"))
+    #expect(!html.contains("more p") && !html.contains("more</div>"))
+    let printed = try #require(html.components(separatedBy: "<ul class=\"printed\"").last)
+    #expect(printed.hasPrefix(" style=\"grid-row: 14\" aria-hidden=\"true\">"))
+    let items = printed.components(separatedBy: "</ul>")[0].components(separatedBy: "<li ")
+    #expect(
+      items.dropFirst().map { $0.components(separatedBy: "\">")[1].prefix(4) } == [
+        "E12 ", "E13 ", "E14 ", "E15 ", "E16 ", "E17 ", "E18 ", "E19 ",
+      ])
+    #expect(items[1].contains("<span class=\"at\">Tuesday 6 August 2024, 12:00–12:00 (UTC)"))
     #expect(html.components(separatedBy: "class=\"overlay card\"").count - 1 == 20)
   }
 

@@ -14,7 +14,8 @@ import LaneLayout
 /// `more` counts, without the list of what they hide. A day's list names at most
 /// ``maximumListed`` events, then `and N more`, and only what the page links to gets a detail
 /// card: a long occurrence hidden on every day it covers would otherwise make the page grow as
-/// hidden occurrences × days. Print shows up to ``printedLanes`` lanes.
+/// hidden occurrences × days. Print shows up to ``printedLanes`` lanes and lists the rest under
+/// each row.
 ///
 /// The page follows `prefers-color-scheme: dark`, prints every month on its own sheet, and on
 /// a narrow screen (under 40rem) shows shorter bars without the start time.
@@ -40,7 +41,8 @@ public struct HTMLMonthRenderer: Sendable {
   public static let maximumListed = 100
 
   /// The most lanes a week row prints: paper has no `+k more` to open, so the lanes past the
-  /// screen's cap are printed, up to this many, and only those past it are counted.
+  /// screen's cap are printed, up to this many, and the events past them are listed under the
+  /// row (at most ``maximumListed`` a row).
   public static let printedLanes = 12
 
   /// A renderer; by default English names, no today, and the row height's lane cap.

@@ -3,8 +3,8 @@
 /// A week row is as tall as a day number and ``HTMLMonthRenderer/rowLanes`` lanes (8.3rem), so
 /// that every row of a month is the same height and the page's own lane cap fits it. Light and
 /// dark colours follow `prefers-color-scheme`; print shows every month, one per landscape
-/// sheet, with up to ``HTMLMonthRenderer/printedLanes`` lanes and a count of the rest, nothing
-/// to open; under 40rem the bars shrink and drop their start
+/// sheet, with up to ``HTMLMonthRenderer/printedLanes`` lanes and a list of the rest under
+/// each row, nothing to open; under 40rem the bars shrink and drop their start
 /// time (a week view keeps it). The overlays (detail cards, a day's list) are fixed above everything and open by
 /// `:target`, one at a time.
 ///
@@ -72,7 +72,14 @@ public enum HTMLStyleSheet {
       font-weight: 600; color: var(--ink); line-height: 1.55rem; border-radius: .3rem;
       white-space: nowrap; text-decoration: none; }
     .more:hover { background: var(--outside); }
-    .more.p { display: none; }
+    .printed { display: none; grid-column: 1 / -1; position: relative; z-index: 1;
+      margin: .1rem 0 0; padding: .15rem .4rem .3rem; background: var(--page);
+      border-top: 1px solid var(--line); list-style: none; font-size: .68rem; columns: 2; }
+    .printed li { break-inside: avoid; }
+    .printed li::before { content: ""; display: inline-block; width: .6rem; height: .6rem;
+      margin-right: .3rem; border-radius: .15rem; background: var(--c); }
+    .printed li.rest::before { display: none; }
+    .printed .at { color: var(--muted); }
     .overlay { display: none; position: fixed; z-index: 100; left: 50%; top: 50%;
       transform: translate(-50%, -50%); box-sizing: border-box;
       width: min(26rem, calc(100vw - 1.5rem)); max-height: min(60vh, 24rem); overflow: auto;
@@ -129,11 +136,13 @@ public enum HTMLStyleSheet {
     @page { size: landscape; margin: 1cm; }
     @media print {
       :root { --line: #9aa0a6; --today: transparent; --page: #fff; --ink: #000; }
-      .overlay, .overlay:target, .more { display: none; }
-      .bar.x, .more.p { display: block; }
-      .week { min-height: 4.5rem; }
-      .week[style] { grid-template-rows: 1.6rem repeat(var(--all), 1.2rem) 1fr; }
-      .bar { line-height: 1.2rem; font-size: .68rem; }
+      .overlay, .overlay:target, a.more { display: none; }
+      .bar.x, .printed { display: block; }
+      .week { min-height: 4.5rem; break-inside: avoid; }
+      .week[style] { grid-template-rows: 1.4rem repeat(var(--all), 1.1rem) 1fr; }
+      .bar { line-height: 1.1rem; font-size: .66rem; }
+      .month > header { margin-bottom: .3rem; }
+      .month h1 { font-size: 1.2rem; }
       body { margin: 0; }
       .icslanes .month,
       .icslanes:not(:has(.month:target, .month :target)) .month:not(:first-of-type),
@@ -142,7 +151,7 @@ public enum HTMLStyleSheet {
       .month { max-width: none; margin: 0; break-after: page; break-inside: avoid; }
       .month:last-of-type { break-after: auto; }
       .nav { visibility: hidden; }
-      .bar, .legend span::before, .today .num {
+      .bar, .legend span::before, .printed li::before, .today .num {
         -webkit-print-color-adjust: exact; print-color-adjust: exact; }
     }
     """

@@ -5,8 +5,8 @@ import LaneLayout
 /// the day's list of every event on it (``HTMLEventCard``).
 ///
 /// The lanes past the screen's cap are written too, up to ``HTMLMonthRenderer/printedLanes``,
-/// marked `x`: hidden on screen, laid out on paper, where nothing can be opened. Paper counts
-/// what lies past the printed lanes in a `+k more` of its own (class `p`).
+/// marked `x`: hidden on screen, laid out on paper, where nothing can be opened. What lies past
+/// the printed lanes is listed under the row, on paper only (``printedList(_:from:)``).
 struct HTMLWeekRow {
   let renderer: HTMLMonthRenderer
   let layout: MonthLayout
@@ -24,12 +24,12 @@ struct HTMLWeekRow {
     let printed = max(shown, min(week.lanes.count, HTMLMonthRenderer.printedLanes))
     let capped = week.more ?? [:]
     let hasMore = week.lanes.count > shown || !capped.isEmpty
-    let printsMore = week.lanes.count > printed || !capped.isEmpty
+    let printsList = week.lanes.count > printed
     let rows = shown + (hasMore ? 1 : 0)
     let label = HTMLText.escape("\(names.phrases.weekOf) \(names.longDate(week.start))")
     var html = "<div class=\"week\" role=\"group\" aria-label=\"\(label)\""
     if rows > 0 {
-      html += " style=\"--rows: \(rows); --all: \(max(rows, printed + (printsMore ? 1 : 0)))\""
+      html += " style=\"--rows: \(rows); --all: \(max(rows, printed))\""
     }
     html += ">\n"
     for (column, day) in week.days.enumerated() {
@@ -47,16 +47,30 @@ struct HTMLWeekRow {
       html += more(
         week, day: day, column: column, hidden: hidden, capped: capped[day] ?? 0, row: shown + 2,
         index: &index, dayLists: &dayLists)
-      if printsMore {
-        let past = HTMLWeekRow.count(week.lanes.dropFirst(printed), on: day) + (capped[day] ?? 0)
-        if past > 0 {
-          let place = "grid-column: \(column + 1); grid-row: \(printed + 2)"
-          html += "<div class=\"more p\" style=\"\(place)\" aria-hidden=\"true\">"
-          html += "+\(past) \(HTMLText.escape(names.phrases.more))</div>\n"
-        }
-      }
     }
+    if printsList { html += printedList(week, from: printed) }
     return html + "</div>\n"
+  }
+
+  /// The segments of the lanes from `lane` on, listed under the row on paper (hidden on
+  /// screen, where `+k more` opens them): each once, by first day and start, at most
+  /// ``HTMLMonthRenderer/maximumListed`` of them, then `and N more`.
+  private func printedList(_ week: WeekRow, from lane: Int) -> String {
+    let past = week.lanes.dropFirst(lane).flatMap { $0 }.sorted {
+      ($0.firstDay, $0.allDay ? 0 : 1, $0.span.startInstant, $0.title)
+        < ($1.firstDay, $1.allDay ? 0 : 1, $1.span.startInstant, $1.title)
+    }
+    var html = "<ul class=\"printed\" style=\"grid-row: \(lane + 2)\" aria-hidden=\"true\">"
+    for segment in past.prefix(HTMLMonthRenderer.maximumListed) {
+      html += "<li style=\"--c:\(cards.color(of: segment))\">"
+      html += HTMLText.escape(segment.title.isEmpty ? names.phrases.noTitle : segment.title)
+      html += " <span class=\"at\">\(HTMLText.escape(cards.when(segment)))</span></li>"
+    }
+    let unnamed = past.count - HTMLMonthRenderer.maximumListed
+    if unnamed > 0 {
+      html += "<li class=\"rest\">\(HTMLText.escape(names.phrases.andMore(unnamed)))</li>"
+    }
+    return html + "</ul>\n"
   }
 
   /// How many segments of `lanes` cover `day`.
