@@ -68,6 +68,21 @@ struct ClockTests {
     #expect(!agenda.contains("all day"))
   }
 
+  @Test("The agenda's today mark and empty line are in the locale's words")
+  func agendaTodayAndEmpty() throws {
+    let layouts = try ClockTests.august()
+    var german = AgendaRenderer(names: try ClockTests.names("de_DE"))
+    german.today = try #require(Day(year: 2024, month: 8, day: 15))
+    let text = german.render(layouts)
+    #expect(text.contains(" 2024-08-15 (heute)\n"))
+    #expect(!text.contains("today"))
+    let empty = try TestFiles.layouts(["team.ics"], month: "1999-01", zone: "Europe/Berlin")
+    var japanese = AgendaRenderer(names: try ClockTests.names("ja_JP"))
+    japanese.today = german.today
+    #expect(japanese.render(empty).contains("\n  (予定なし)\n"))
+    #expect(AgendaRenderer().render(empty).contains("\n  (no events)\n"))
+  }
+
   @Test("The agenda's last line for a full day is the locale's and N more")
   func andMore() throws {
     var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n"

@@ -32,7 +32,8 @@ import LaneLayout
 public struct AgendaRenderer: Sendable {
   /// The weekday names of the headings.
   public var names: CalendarNames
-  /// The day whose heading is marked `(today)` (in reverse video with colour).
+  /// The day whose heading is marked `(today)`, in the names' language (in reverse video with
+  /// colour).
   public var today: Day?
   /// Only these days are listed, without month headings (`--from … --days`); nil lists every
   /// day of the layouts, month by month.
@@ -70,13 +71,13 @@ public struct AgendaRenderer: Sendable {
           lines += dayLines(day, calendars: layout.calendars, column: column)
         }
       }
-      if lines.isEmpty { lines.append("  (no events)") }
+      if lines.isEmpty { lines.append("  (\(clean(names.phrases.noEvents)))") }
       lines.append("")
       return lines.joined(separator: "\n")
     }
     for (layout, days) in zip(layouts, listed) {
       lines.append("# " + names.title(of: layout.month))
-      if days.isEmpty { lines.append("  (no events)") }
+      if days.isEmpty { lines.append("  (\(clean(names.phrases.noEvents)))") }
       for day in days { lines += dayLines(day, calendars: layout.calendars, column: column) }
       lines.append("")
     }
@@ -96,11 +97,12 @@ public struct AgendaRenderer: Sendable {
     let colors = Dictionary(
       (calendars ?? []).map { ($0.name, $0.color) }, uniquingKeysWith: { first, _ in first })
     let date = "\(names.weekdays[day.day.weekday.isoIndex]) \(day.day)"
-    var heading = day.day == today ? date + " (today)" : date
+    let mark = " (\(clean(names.phrases.today)))"
+    var heading = day.day == today ? date + mark : date
     if let width, TerminalText.width(of: heading) > width {
       heading = TerminalText.truncate(heading, to: width)
     } else if color, day.day == today {
-      heading = AnsiStyle.reverse + date + AnsiStyle.reset + " (today)"
+      heading = AnsiStyle.reverse + date + AnsiStyle.reset + mark
     }
     var lines = [heading]
     for entry in day.entries {
