@@ -71,7 +71,7 @@ let package = Package(
     .executableTarget(
       name: "IcsLanesServerCommand",
       dependencies: [
-        "IcsLanesServer", "IcsLanes",
+        "IcsLanesServer", "IcsLanes", "CMallocTuning",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "TOMLKit", package: "TOMLKit"),

@@ -73,4 +73,6 @@ if [ "${LOAD_GZIP:-0}" = 1 ]; then headers=(-H "Accept-Encoding: gzip"); fi
 wrk -t "${LOAD_THREADS:-2}" -c "${LOAD_CONNECTIONS:-64}" -d "${LOAD_DURATION:-30s}" --latency \
   "${headers[@]}" "http://127.0.0.1:$port$path"
 echo "RSS after the run: $(rss)"
-curl -s "http://127.0.0.1:$port/metrics" | grep -E '^icslanes_http_requests_total' | sort
+curl -s "http://127.0.0.1:$port/metrics" \
+  | grep -E '^icslanes_http_requests_total|^icslanes_feed_load_duration_seconds_count|^icslanes_feed_refresh_failures_total' \
+  | sort

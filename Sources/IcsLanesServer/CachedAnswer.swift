@@ -1,29 +1,33 @@
+import NIOCore
 import Synchronization
 
 /// An answer's body and its entity tag, with the gzip form made once when first asked for.
+/// The bytes are kept as `ByteBuffer`s, which responses share without copying: 64 readers of
+/// one big month hold one copy of it, not 64.
 final class CachedAnswer: Sendable {
-  let body: [UInt8]
+  let body: ByteBuffer
   let contentType: String
   /// The entity tag's hash, `"…"` around it in the header; the gzip form adds `-gz`.
   let tag: String
-  private let compressed = Mutex<[UInt8]?>(nil)
+  private let compressed = Mutex<ByteBuffer?>(nil)
 
   init(body: [UInt8], contentType: String, tag: String) {
-    self.body = body
+    self.body = ByteBuffer(bytes: body)
     self.contentType = contentType
     self.tag = tag
   }
 
   /// The body in gzip, made on the first call.
-  var gzipped: [UInt8]? {
+  var gzipped: ByteBuffer? {
     if let done = compressed.withLock({ $0 }) { return done }
-    guard let made = Gzip.compress(body) else { return nil }
-    compressed.withLock { $0 = made }
-    return made
+    guard let made = Gzip.compress(Array(body.readableBytesView)) else { return nil }
+    let buffer = ByteBuffer(bytes: made)
+    compressed.withLock { $0 = buffer }
+    return buffer
   }
 
-  /// The bytes this answer holds.
-  var size: Int { body.count + (compressed.withLock { $0?.count } ?? 0) }
+  /// The bytes this answer may come to hold: its body, and room for its gzip form.
+  var size: Int { body.readableBytes * 2 }
 }
 
 /// Answers kept by key (their route, parameters and the snapshot's generation), the oldest
@@ -51,7 +55,7 @@ final class ResponseCache: Sendable {
 
   /// Keeps `answer` for `key`; answers of an older generation go.
   func keep(_ answer: CachedAnswer, for key: String, generation: UInt64) {
-    let size = answer.body.count * 2
+    let size = answer.size
     guard size <= budget / 4 else { return }
     store.withLock { store in
       if store.generation != generation {
@@ -65,7 +69,7 @@ final class ResponseCache: Sendable {
       while store.bytes > budget, !store.order.isEmpty {
         let oldest = store.order.removeFirst()
         if let gone = store.answers.removeValue(forKey: oldest) {
-          store.bytes -= gone.body.count * 2
+          store.bytes -= gone.size
         }
       }
     }

@@ -61,8 +61,9 @@ public struct ServerConfiguration: Sendable {
   public var networkTimeout: Double = 30
   /// A connection that sends nothing for this long is closed.
   public var idleTimeout: Duration = .seconds(30)
-  /// The most bytes of answers kept for requests asked again; 0 keeps none.
-  public var responseCacheBytes = 64 << 20
+  /// The most bytes of answers kept for requests asked again (each counted twice, for its
+  /// gzip form); 0 keeps none.
+  public var responseCacheBytes = 16 << 20
 
   /// A configuration of `feeds` with every other setting at its default.
   public init(feeds: [ServedFeed]) {

@@ -139,7 +139,7 @@ struct ServerResponder: HTTPResponder {
       headers[.cacheControl] = cacheControl
       headers[.vary] = "Accept-Encoding"
       let gzip =
-        answer.body.count >= Gzip.minimumLength
+        answer.body.readableBytes >= Gzip.minimumLength
         && Gzip.isAccepted(by: request.headers[.acceptEncoding])
       let compressed = gzip ? answer.gzipped : nil
       let tag = "\"" + answer.tag + (compressed == nil ? "" : "-gz") + "\""
@@ -152,7 +152,7 @@ struct ServerResponder: HTTPResponder {
       let body = compressed ?? answer.body
       return Response(
         status: HTTPResponse.Status(code: status), headers: headers,
-        body: isHead ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        body: isHead ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
   }
 }

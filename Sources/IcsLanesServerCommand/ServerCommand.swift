@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMallocTuning
 import Foundation
 import IcsLanes
 import IcsLanesServer
@@ -57,6 +58,9 @@ struct Serve: AsyncParsableCommand {
   var logLevel: String = "info"
 
   func run() async throws {
+    // Big blocks (a month's JSON, a feed's text) from mmap, returned to the system when freed,
+    // so that resident memory follows what is in use rather than its peak.
+    _ = icslanes_fix_mmap_threshold(256 * 1024)
     guard let level = Logger.Level(rawValue: logLevel) else {
       throw ValidationError(
         "--log-level \"\(logLevel)\" is not a level: use debug, info or warning")
