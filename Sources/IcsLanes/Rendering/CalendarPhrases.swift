@@ -2,8 +2,9 @@ import Foundation
 import LaneLayout
 
 /// The few words views print besides names of months and days: `more`, `all day`, `and N
-/// more`, the agenda's `today` and `no events`, and the detail card's labels. Foundation's locale data has none of them, so they
-/// come from this small table: English, German, French, Spanish, Japanese, Korean and Chinese.
+/// more`, the agenda's `today` and `no events`, and the detail card's labels. Foundation's
+/// locale data has none of them, so they come from this small table: English, German, French,
+/// Spanish, Japanese, Korean and Chinese.
 public struct CalendarPhrases: Sendable, Hashable {
   /// After the count of hidden events: `+3 more`, `+3 weitere`, `+3 件`.
   public var more: String

@@ -4,9 +4,9 @@
 /// that every row of a month is the same height and the page's own lane cap fits it. Light and
 /// dark colours follow `prefers-color-scheme`; print shows every month, one per landscape
 /// sheet, with up to ``HTMLMonthRenderer/printedLanes`` lanes and a list of the rest under
-/// each row, nothing to open; under 40rem the bars shrink and drop their start
-/// time (a week view keeps it). The overlays (detail cards, a day's list) are fixed above everything and open by
-/// `:target`, one at a time.
+/// each row, nothing to open; under 40rem the bars shrink and drop their start time (a week
+/// view keeps it). The overlays (detail cards, a day's list) are fixed above everything and
+/// open by `:target`, one at a time.
 ///
 /// Public so that a site embedding ``HTMLMonthRenderer/fragment(_:)-([MonthLayout])`` can serve it.
 public enum HTMLStyleSheet {
