@@ -26,17 +26,11 @@ extension CalendarNames {
     }
     let formatter = DateIntervalFormatter()
     formatter.locale = Locale(identifier: localeIdentifier)
-    var calendar = Calendar(identifier: .gregorian)
-    let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
-    calendar.timeZone = utc
-    formatter.calendar = calendar
-    formatter.timeZone = utc
+    formatter.calendar = CalendarNames.utcGregorian
+    formatter.timeZone = CalendarNames.utcGregorian.timeZone
     formatter.dateTemplate = "dMMMMy"
-    guard
-      let from = calendar.date(
-        from: DateComponents(year: first.year, month: first.month, day: first.day, hour: 12)),
-      let to = calendar.date(
-        from: DateComponents(year: last.year, month: last.month, day: last.day, hour: 12))
+    guard let from = CalendarNames.noon(year: first.year, month: first.month, day: first.day),
+      let to = CalendarNames.noon(year: last.year, month: last.month, day: last.day)
     else { return "\(days.lowerBound) – \(days.upperBound)" }
     return formatter.string(from: from, to: to)
   }

@@ -84,17 +84,10 @@ public struct CalendarNames: Sendable, Hashable {
     guard usesLocaleFormat else {
       return "\(monthTitles[(month.month - 1) % 12]) \(month.year)"
     }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: localeIdentifier)
-    var calendar = Calendar(identifier: .gregorian)
-    let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
-    calendar.timeZone = utc
-    formatter.calendar = calendar
-    formatter.timeZone = utc
-    formatter.setLocalizedDateFormatFromTemplate("yMMMM")
-    let components = DateComponents(year: month.year, month: month.month, day: 15)
-    guard let date = calendar.date(from: components) else { return month.description }
-    return formatter.string(from: date)
+    guard let date = CalendarNames.noon(year: month.year, month: month.month, day: 15) else {
+      return month.description
+    }
+    return dateFormatter("yMMMM").string(from: date)
   }
 
   /// A day written out as the locale writes a long date: `Monday 5 August 2024`,
@@ -105,17 +98,32 @@ public struct CalendarNames: Sendable, Hashable {
       let weekday = CalendarNames.englishWeekdays[day.weekday.isoIndex]
       return "\(weekday) \(parts.day) \(monthTitles[(parts.month - 1) % 12]) \(parts.year)"
     }
+    guard let date = CalendarNames.noon(year: parts.year, month: parts.month, day: parts.day)
+    else { return day.description }
+    return dateFormatter("yMMMMEEEEd").string(from: date)
+  }
+
+  /// The Gregorian calendar in UTC on which the locale's formatters write days: a day has no
+  /// zone, so its noon in UTC stands for it.
+  static let utcGregorian: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
+    return calendar
+  }()
+
+  /// Noon UTC of a day, as the formatters read it.
+  static func noon(year: Int, month: Int, day: Int) -> Date? {
+    utcGregorian.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
+  }
+
+  /// A formatter of the locale's dates for `template`, on ``utcGregorian``.
+  func dateFormatter(_ template: String) -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: localeIdentifier)
-    var calendar = Calendar(identifier: .gregorian)
-    let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
-    calendar.timeZone = utc
-    formatter.calendar = calendar
-    formatter.timeZone = utc
-    formatter.setLocalizedDateFormatFromTemplate("yMMMMEEEEd")
-    let components = DateComponents(year: parts.year, month: parts.month, day: parts.day, hour: 12)
-    guard let date = calendar.date(from: components) else { return day.description }
-    return formatter.string(from: date)
+    formatter.calendar = CalendarNames.utcGregorian
+    formatter.timeZone = CalendarNames.utcGregorian.timeZone
+    formatter.setLocalizedDateFormatFromTemplate(template)
+    return formatter
   }
 
   /// English weekday names, Monday first.

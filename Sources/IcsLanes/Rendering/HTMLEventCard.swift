@@ -95,6 +95,15 @@ struct HTMLEventCard {
     return html + "</div>\n"
   }
 
+  /// Hands `output` the day lists, then the card of each occurrence `index` numbered, in
+  /// number order.
+  func writeOverlays(_ dayLists: [String], _ index: HTMLCardIndex, to output: (String) -> Void) {
+    for list in dayLists { output(list) }
+    for (number, segment) in index.segments.enumerated() {
+      output(card(segment, id: HTMLEventCard.cardID(layout.month, number)))
+    }
+  }
+
   /// The day's list: the events on `day` in order, at most ``HTMLMonthRenderer/maximumListed``
   /// of them named, each opening its card, then `and N more`.
   func dayList(_ day: Day, segments: [Segment], index: inout HTMLCardIndex) -> String {

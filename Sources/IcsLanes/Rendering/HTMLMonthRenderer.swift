@@ -127,6 +127,17 @@ public struct HTMLMonthRenderer: Sendable {
     }
   }
 
+  /// The legend under a grid: each calendar's name beside its colour; empty without calendars.
+  static func legend(_ calendars: [CalendarInfo]?) -> String {
+    guard let calendars, !calendars.isEmpty else { return "" }
+    var html = "<div class=\"legend\">"
+    for calendar in calendars {
+      let color = HTMLMonthRenderer.safeColor(calendar.color)
+      html += "<span style=\"--c:\(color)\">\(HTMLText.escape(calendar.name))</span>"
+    }
+    return html + "</div>\n"
+  }
+
   /// The `id` of a month's section, the target of the navigation links.
   static func anchor(_ month: YearMonth) -> String {
     "m-\(month)"
@@ -155,19 +166,8 @@ public struct HTMLMonthRenderer: Sendable {
       output(row.html(week, index: &index, dayLists: &dayLists))
     }
     output("</div>\n")
-    for list in dayLists { output(list) }
-    for (number, segment) in index.segments.enumerated() {
-      output(cards.card(segment, id: HTMLEventCard.cardID(layout.month, number)))
-    }
-    html = ""
-    if let calendars = layout.calendars, !calendars.isEmpty {
-      html += "<div class=\"legend\">"
-      for calendar in calendars {
-        html +=
-          "<span style=\"--c:\(HTMLMonthRenderer.safeColor(calendar.color))\">\(HTMLText.escape(calendar.name))</span>"
-      }
-      html += "</div>\n"
-    }
+    cards.writeOverlays(dayLists, index, to: output)
+    html = HTMLMonthRenderer.legend(layout.calendars)
     if !layout.skipped.isEmpty {
       html += "<p class=\"note\">\(layout.skipped.count) event(s) skipped.</p>\n"
     }

@@ -46,19 +46,7 @@ public struct HTMLWeekRenderer: Sendable {
     html += row.html(week.row, index: &index, dayLists: &dayLists)
     html += "</div>\n"
     output(html)
-    for list in dayLists { output(list) }
-    for (number, segment) in index.segments.enumerated() {
-      output(cards.card(segment, id: HTMLEventCard.cardID(layout.month, number)))
-    }
-    html = ""
-    if let calendars = layout.calendars, !calendars.isEmpty {
-      html += "<div class=\"legend\">"
-      for calendar in calendars {
-        let color = HTMLMonthRenderer.safeColor(calendar.color)
-        html += "<span style=\"--c:\(color)\">\(HTMLText.escape(calendar.name))</span>"
-      }
-      html += "</div>\n"
-    }
-    output(html + "</section>\n" + HTMLMonthRenderer.pageEnd)
+    cards.writeOverlays(dayLists, index, to: output)
+    output(HTMLMonthRenderer.legend(layout.calendars) + "</section>\n" + HTMLMonthRenderer.pageEnd)
   }
 }

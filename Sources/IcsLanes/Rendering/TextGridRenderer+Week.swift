@@ -37,25 +37,9 @@ extension TextGridRenderer {
     if row.lanes.isEmpty {
       emit(self.row(Array(repeating: String(repeating: " ", count: cell), count: 7)))
     }
-    let more = TextGridRenderer.hiddenCounts(of: row)
-    if !more.isEmpty {
-      emit(
-        self.row(
-          row.days.map { day in
-            guard let count = more[day] else { return String(repeating: " ", count: cell) }
-            let label = TextGridRenderer.moreLabel(count, cell: cell, word: names.phrases.more)
-            return style(AnsiStyle.dim, label)
-          }))
-    }
+    if let line = moreLine(row, cell: cell) { emit(line) }
     emit(rule("└", "┴", "┘"))
-    if color, colors.count > 1, let calendars = layout.calendars {
-      let legend = calendars.map {
-        AnsiStyle.bar($0.color, trueColor: trueColor) + " " + TerminalText.sanitize($0.name) + " "
-          + AnsiStyle.reset
-      }
-      emit(legend.joined(separator: " "))
-    }
-    if let legend = CalendarMarks.legend(layout.calendars ?? [], marks: marks) { emit(legend) }
+    legendLines(layout.calendars ?? [], colors: colors, marks: marks).forEach(emit)
   }
 
   /// A day's header cell: ` Mon 5`, today's marked `*` (reversed with colour).

@@ -115,26 +115,41 @@ public struct TextGridRenderer: Sendable {
       for lane in week.lanes.prefix(TextGridRenderer.maximumLanes) {
         emit(laneLine(lane, week: week, cell: cell, colors: colors, marks: marks))
       }
-      let more = TextGridRenderer.hiddenCounts(of: week)
-      if !more.isEmpty {
-        emit(
-          row(
-            week.days.map { day in
-              guard let count = more[day] else { return String(repeating: " ", count: cell) }
-              let label = TextGridRenderer.moreLabel(count, cell: cell, word: names.phrases.more)
-              return style(AnsiStyle.dim, label)
-            }))
-      }
+      if let line = moreLine(week, cell: cell) { emit(line) }
     }
     emit(rule("└", "┴", "┘"))
-    if color, colors.count > 1, let calendars = layout.calendars {
+    legendLines(layout.calendars ?? [], colors: colors, marks: marks).forEach(emit)
+  }
+
+  /// The `+k more` line under a week row's lanes, or nil when nothing is hidden.
+  func moreLine(_ week: WeekRow, cell: Int) -> String? {
+    let more = TextGridRenderer.hiddenCounts(of: week)
+    guard !more.isEmpty else { return nil }
+    return row(
+      week.days.map { day in
+        guard let count = more[day] else { return String(repeating: " ", count: cell) }
+        let label = TextGridRenderer.moreLabel(count, cell: cell, word: names.phrases.more)
+        return style(AnsiStyle.dim, label)
+      })
+  }
+
+  /// Under the grid: each calendar's colour when colours tell several apart, and the marks
+  /// that stand for them without colour.
+  func legendLines(
+    _ calendars: [CalendarInfo], colors: [String: String], marks: [String: Character]
+  )
+    -> [String]
+  {
+    var lines: [String] = []
+    if color, colors.count > 1, !calendars.isEmpty {
       let legend = calendars.map {
         AnsiStyle.bar($0.color, trueColor: trueColor) + " " + TerminalText.sanitize($0.name) + " "
           + AnsiStyle.reset
       }
-      emit(legend.joined(separator: " "))
+      lines.append(legend.joined(separator: " "))
     }
-    if let legend = CalendarMarks.legend(layout.calendars ?? [], marks: marks) { emit(legend) }
+    if let legend = CalendarMarks.legend(calendars, marks: marks) { lines.append(legend) }
+    return lines
   }
 
   /// For each day of `week`, what its `+k more` counts: the segments the layout hid there
