@@ -37,13 +37,37 @@ struct PeriodSet {
       if let resume = failure(at: start) { return resume }
       for offset in offsets { buffer.append(start + offset) }
     } else {
-      for ordinal in clock.days(of: period) where holds(ordinal) {
+      forEachHeldDay(clock.days(of: period)) { ordinal in
         let midnight = Int64(ordinal) * 86_400
         for offset in offsets { buffer.append(midnight + offset) }
       }
     }
     if !positions.isEmpty { pick(&buffer) }
     return nil
+  }
+
+  /// Hands `body` the days of `range` the day parts hold, in order. The date is carried from
+  /// day to day rather than worked out from each ordinal, and a month BYMONTH leaves out is
+  /// passed over whole.
+  private func forEachHeldDay(_ range: ClosedRange<Int>, _ body: (Int) -> Void) {
+    if days.allowsEveryDay {
+      for ordinal in range { body(ordinal) }
+      return
+    }
+    var ordinal = range.lowerBound
+    var (year, month, day) = Day(ordinal: ordinal).components
+    while ordinal <= range.upperBound {
+      let left = Day.daysIn(year: year, month: month) - day
+      if days.months == 0 || days.months & (1 << UInt16(month)) != 0 {
+        for step in 0...min(left, range.upperBound - ordinal)
+        where days.holds(ordinal + step, year: year, month: month, day: day + step) {
+          body(ordinal + step)
+        }
+      }
+      ordinal += left + 1
+      (day, month) = (1, month == 12 ? 1 : month + 1)
+      if month == 1 { year += 1 }
+    }
   }
 
   /// Whether the day parts hold the day `ordinal`.
