@@ -109,6 +109,9 @@ import Testing
     var unknown: [String] = []
     for _ in 0..<count {
       let (start, text, low, high) = randomCase(&random)
+      if ProcessInfo.processInfo.environment["RULE_DIFF_TRACE"] != nil {
+        FileHandle.standardError.write(Data("\(text) from \(RuleOracle.text(of: start))\n".utf8))
+      }
       let clock = ContinuousClock.now
       guard let rule = RuleOracle.kept(text, start: start),
         let expected = RuleOracle.libical(rule, from: start, low, high)

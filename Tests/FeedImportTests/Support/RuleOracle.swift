@@ -35,8 +35,10 @@ enum RuleOracle {
   static func libical(
     _ rule: RecurrenceRule, from start: WallTime, _ low: Int64, _ high: Int64, most: Int = 400_000
   ) -> [Int64]? {
-    // libical reads before its arrays on week −53 (the parser never hands it such a rule).
-    guard !rule.byWeekNumber.contains(-53) else { return nil }
+    // libical 3.0.16 reads outside its arrays on some BYWEEKNO rules (week −53;
+    // `FREQ=YEARLY;BYWEEKNO=52,31;BYMINUTE=54` from 2008-09-27 crashes it) and miscounts the
+    // rest (``knownMiscount(_:from:)``): the parser never hands it one, nor does the oracle.
+    guard rule.byWeekNumber.isEmpty else { return nil }
     var found: Set<Int64> = []
     if start.fieldSeconds >= low, start.fieldSeconds < high { found.insert(start.fieldSeconds) }
     var remaining = rule.count > 0 ? Int(rule.count) : Int.max
