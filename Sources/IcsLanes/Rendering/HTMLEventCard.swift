@@ -62,7 +62,7 @@ struct HTMLEventCard {
     var html =
       "<div class=\"overlay card\" id=\"\(id)\" role=\"dialog\" aria-labelledby=\"\(id)-h\""
     html += " style=\"--c:\(color(of: segment))\">"
-    html += head(segment.title.isEmpty ? names.phrases.noTitle : segment.title, id: id)
+    html += head(title(of: segment), id: id)
     html += "<p class=\"when\">\(HTMLText.escape(when(segment)))</p>"
     var rows: [(String, String)] = []
     if let location = segment.location, !location.isEmpty {
@@ -112,24 +112,37 @@ struct HTMLEventCard {
     html += " aria-labelledby=\"\(id)-h\">"
     html += head(names.longDate(day), id: id)
     html += "<ul>"
-    for segment in segments.prefix(HTMLMonthRenderer.maximumListed) {
-      html += "<li style=\"--c:\(color(of: segment))\">"
-      html += "<a href=\"#\(HTMLEventCard.cardID(layout.month, index.number(segment)))\">"
+    html += listItems(segments) { segment in
+      var item = "<a href=\"#\(HTMLEventCard.cardID(layout.month, index.number(segment)))\">"
       if let time = names.clock(segment.start), segment.firstDay == day, !segment.continuesBefore,
         !segment.allDay
       {
-        html += "<span class=\"time\">\(time)</span>"
+        item += "<span class=\"time\">\(time)</span>"
       } else if segment.allDay {
-        html += "<span class=\"time\">\(HTMLText.escape(names.phrases.allDay))</span>"
+        item += "<span class=\"time\">\(HTMLText.escape(names.phrases.allDay))</span>"
       }
-      html += HTMLText.escape(segment.title.isEmpty ? names.phrases.noTitle : segment.title)
-      html += "</a></li>"
+      return item + HTMLText.escape(title(of: segment)) + "</a>"
+    }
+    return html + "</ul></div>\n"
+  }
+
+  /// The items of a list that names at most ``HTMLMonthRenderer/maximumListed`` of `segments`,
+  /// each in its calendar's colour around what `item` writes of it, then `and N more`.
+  func listItems(_ segments: [Segment], _ item: (Segment) -> String) -> String {
+    var html = ""
+    for segment in segments.prefix(HTMLMonthRenderer.maximumListed) {
+      html += "<li style=\"--c:\(color(of: segment))\">" + item(segment) + "</li>"
     }
     let unnamed = segments.count - HTMLMonthRenderer.maximumListed
     if unnamed > 0 {
       html += "<li class=\"rest\">\(HTMLText.escape(names.phrases.andMore(unnamed)))</li>"
     }
-    return html + "</ul></div>\n"
+    return html
+  }
+
+  /// A segment's title, or the page's words for none (not escaped).
+  func title(of segment: Segment) -> String {
+    segment.title.isEmpty ? names.phrases.noTitle : segment.title
   }
 
   /// When the occurrence happens, in the page's words and the layout's zone: `Monday 5 August

@@ -61,14 +61,9 @@ struct HTMLWeekRow {
         < ($1.firstDay, $1.allDay ? 0 : 1, $1.span.startInstant, $1.title)
     }
     var html = "<ul class=\"printed\" style=\"grid-row: \(lane + 2)\" aria-hidden=\"true\">"
-    for segment in past.prefix(HTMLMonthRenderer.maximumListed) {
-      html += "<li style=\"--c:\(cards.color(of: segment))\">"
-      html += HTMLText.escape(segment.title.isEmpty ? names.phrases.noTitle : segment.title)
-      html += " <span class=\"at\">\(HTMLText.escape(cards.when(segment)))</span></li>"
-    }
-    let unnamed = past.count - HTMLMonthRenderer.maximumListed
-    if unnamed > 0 {
-      html += "<li class=\"rest\">\(HTMLText.escape(names.phrases.andMore(unnamed)))</li>"
+    html += cards.listItems(past) { segment in
+      HTMLText.escape(cards.title(of: segment))
+        + " <span class=\"at\">\(HTMLText.escape(cards.when(segment)))</span>"
     }
     return html + "</ul>\n"
   }
@@ -161,7 +156,7 @@ struct HTMLWeekRow {
   /// The tooltip: title, then ``spoken(_:)``'s parts one per line.
   private func tooltip(_ segment: Segment) -> String {
     var lines = [
-      segment.title.isEmpty ? names.phrases.noTitle : segment.title, cards.when(segment),
+      cards.title(of: segment), cards.when(segment),
     ]
     if let location = segment.location, !location.isEmpty { lines.append("📍 " + location) }
     if let calendar = segment.calendar, !calendar.isEmpty { lines.append(calendar) }
