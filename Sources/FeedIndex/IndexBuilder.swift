@@ -49,7 +49,7 @@ enum IndexBuilder {
     for statement in IndexSchema.statements { try db.execute(sql: statement) }
     try db.execute(
       sql:
-        "CREATE TEMP TABLE uid_of (position INTEGER, line INTEGER, uid BLOB, replaced_day INTEGER, instance INTEGER, sequence INTEGER, flags INTEGER)"
+        "CREATE TEMP TABLE uid_of (position INTEGER, line INTEGER, uid BLOB)"
     )
     var rows = try SurveyRows(db)
     var failure: (any Error)?
@@ -87,20 +87,14 @@ enum IndexBuilder {
     try db.execute(
       sql: """
         CREATE TEMP TABLE uid_group AS
-        SELECT uid, min(position) AS id, count(*) AS members,
-          sum(replaced_day IS NULL) AS plain
+        SELECT uid, min(position) AS id, count(*) AS members
         FROM uid_of GROUP BY uid
         """)
     try db.execute(sql: "CREATE UNIQUE INDEX temp.uid_group_uid ON uid_group (uid)")
     try db.execute(
       sql: """
         INSERT INTO sharing
-        SELECT uid_of.position, uid_of.line, uid_of.uid, uid_of.replaced_day, uid_of.instance,
-          uid_of.sequence,
-          uid_of.flags | CASE WHEN uid_of.uid IN (
-            SELECT uid FROM uid_of GROUP BY uid, instance HAVING count(*) > 1)
-          THEN \(IndexSchema.repeatsAKey) ELSE 0 END,
-          uid_group.id
+        SELECT uid_of.position, uid_of.line, uid_of.uid, uid_group.id
         FROM uid_of JOIN uid_group ON uid_group.uid = uid_of.uid
         WHERE \(everyUIDShares ? 1 : 0) OR uid_group.members > 1
         ORDER BY uid_of.position
@@ -108,14 +102,7 @@ enum IndexBuilder {
     try db.execute(
       sql: """
         INSERT INTO alone
-        SELECT id FROM uid_group
-        WHERE \(everyUIDShares ? 1 : 0)
-          OR (members > 1 AND (plain > 1 OR id IN (
-            SELECT grp FROM (
-              SELECT grp, replaced_day - lag(replaced_day) OVER (
-                PARTITION BY grp ORDER BY replaced_day) AS gap
-              FROM sharing WHERE replaced_day IS NOT NULL)
-            WHERE gap <= 1)))
+        SELECT id FROM uid_group WHERE \(everyUIDShares ? 1 : 0)
         """)
     try db.execute(sql: "CREATE INDEX sharing_group ON sharing (grp)")
     try db.execute(sql: "DROP TABLE uid_group")

@@ -120,7 +120,7 @@ extension IndexReader {
       // reads of the full scan's, when they are few.
       statement = try db.makeStatement(
         sql: """
-          SELECT position, line, uid, replaced_day, instance, sequence, flags FROM sharing
+          SELECT position, line, uid FROM sharing
           WHERE grp IN (
             SELECT grp FROM sharing WHERE position IN (SELECT value FROM json_each(?))
             UNION SELECT grp FROM alone)
@@ -130,7 +130,7 @@ extension IndexReader {
     } else {
       statement = try db.makeStatement(
         sql:
-          "SELECT position, line, uid, replaced_day, instance, sequence, flags FROM sharing ORDER BY position"
+          "SELECT position, line, uid FROM sharing ORDER BY position"
       )
     }
     let rows = try Row.fetchCursor(statement, arguments: arguments)
@@ -143,21 +143,12 @@ extension IndexReader {
     let columns = StatementColumns(statement.sqliteStatement)
     while try rows.next() != nil {
       guard let position = columns.integer(0), let line = columns.integer(1),
-        let replacedDay = columns.optionalInteger(3),
-        let instance = columns.optionalInteger(4), let sequence = columns.integer(5),
-        let flags = columns.integer(6), let uid = columns.bytes(2),
-        position > previous.position, line > previous.line, line <= lastLine,
-        (replacedDay == nil) == (instance == nil), (0...15).contains(flags)
+        let uid = columns.bytes(2),
+        position > previous.position, line > previous.line, line <= lastLine
       else { throw Unusable.damaged }
       previous = (position, line)
       guard !keptPositions.contains(position) else { continue }
-      // What settles duplicates is kept only for the UIDs that can have some (`repeatsAKey`).
-      let settling =
-        flags & IndexSchema.repeatsAKey == 0
-        ? nil : DuplicateFlags(rawValue: flags & ~IndexSchema.repeatsAKey)
-      sharing.add(
-        uidBytes: uid, line: line, replacedDay: replacedDay, instance: instance,
-        sequence: sequence, flags: settling)
+      sharing.add(uidBytes: uid, line: line)
     }
     return sharing
   }

@@ -189,13 +189,6 @@ struct StatementColumns {
     return Int(sqlite3_column_int64(statement, column))
   }
 
-  /// An INTEGER column's value, or nil inside when it is NULL; nil when it is neither.
-  func optionalInteger(_ column: Int32) -> Int?? {
-    if sqlite3_column_type(statement, column) == SQLITE_NULL { return .some(nil) }
-    guard let value = integer(column) else { return .none }
-    return .some(value)
-  }
-
   /// A BLOB column's bytes, valid until the statement steps on.
   func bytes(_ column: Int32) -> UnsafeRawBufferPointer? {
     guard sqlite3_column_type(statement, column) == SQLITE_BLOB else { return nil }

@@ -8,24 +8,21 @@ import GRDB
 ///   every row in order when it would look up a third of them or more).
 /// - `part`: what the loader reads whatever the window (calendars, their properties,
 ///   VTIMEZONEs, notices, broken events), by position in the file.
-/// - `reach`: for each VEVENT, the ranges of days of the windows the pre-filter keeps it for,
+/// - `reach`: for each VEVENT, the range of days of the windows the pre-filter keeps it for,
 ///   with its position and line, and the months a yearly series starts in (`season`, see
 ///   `StartSeason`); its key is a range index: a size class of the range, then its first and
 ///   last day, so that the events meeting a window are found class by class with one bounded
 ///   index range each.
 /// - `always`: the VEVENTs kept for every window (unbounded series, unreadable dates…).
 /// - `sharing`: the VEVENTs whose UID another VEVENT has too (every VEVENT with a UID when
-///   libical may read one of the feed's UIDs otherwise than the scan), with that UID and, for a
-///   RECURRENCE-ID override, the day it replaces and its instance key; its SEQUENCE and
-///   `DuplicateFlags` (and `repeatsAKey`): the only passed-over events that can change a
-///   layout, what the scan would remember of them, and what settles their duplicates without
-///   reading them.
-///   Each row names its UID's group (`grp`: the position of the group's first event).
-/// - `alone`: the groups a replay reads whatever events it keeps: those whose passed-over
-///   events can be duplicates of each other (two events without a replaced day, or two
-///   overrides of days at most one apart), and every group when libical may read a UID
-///   otherwise than the scan. The other groups can change a layout only through a kept event of
-///   their UID: a replay reads them for the kept events (see `IndexReader.replay(window:)`).
+///   libical may read one of the feed's UIDs otherwise than the scan), with that UID: a UID
+///   group is read whole or not at all, so these are the only passed-over events a replay may
+///   have to read. Each row names its UID's group (`grp`: the position of the group's first
+///   event).
+/// - `alone`: the groups a replay hands over whatever events it keeps: every group when libical
+///   may read a UID otherwise than the scan (the UID libical gives a kept event may be any
+///   group's), else none. A replay hands over the groups of the events it keeps and those (see
+///   `IndexReader.replay(window:)`).
 /// - `parsed`: what libical made of kept VEVENTs (`ParsedOutcome`'s bytes), by line, written
 ///   after a month's replay parsed them, so that the next replay that keeps them parses
 ///   nothing of them; `parser`: the `ParsedOutcome.signature` they were written with (rows of
@@ -55,13 +52,9 @@ enum IndexSchema {
   /// `alone` lists the groups whose passed-over events can settle duplicates among themselves,
   /// and `feed` counts the rows of both: a replay reads the groups of the events it keeps and
   /// those, not every row, when they are few.
-  static let version = 13
-
-  /// A `sharing.flags` bit beside those of `DuplicateFlags`: another event of its UID has its
-  /// key too (overrides of the same instance, or two events without RECURRENCE-ID). Only such
-  /// UIDs can have duplicates to settle: a replay keeps what settles them for these rows alone
-  /// (for another, the loader would read the event again).
-  static let repeatsAKey = 8
+  /// 14: a UID group is read whole or not at all: `sharing` keeps only the UID, an override's
+  /// reach is its own days, and `alone` lists every group or none.
+  static let version = 14
 
   static let statements = [
     """
@@ -91,7 +84,6 @@ enum IndexSchema {
     """
     CREATE TABLE sharing (
       position INTEGER PRIMARY KEY, line INTEGER NOT NULL, uid BLOB NOT NULL,
-      replaced_day INTEGER, instance INTEGER, sequence INTEGER NOT NULL, flags INTEGER NOT NULL,
       grp INTEGER NOT NULL)
     """,
     "CREATE TABLE alone (grp INTEGER PRIMARY KEY)",

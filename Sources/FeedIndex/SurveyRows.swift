@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// Writes each item of a feed's survey as the index's rows: a part as a `part` row, an event as
-/// its `reach` rows (or an `always` row) and, when it has a UID, a `uid_of` row that
+/// its `reach` row (or an `always` row) and, when it has a UID, a `uid_of` row that
 /// ``IndexBuilder`` groups afterwards.
 struct SurveyRows {
   private let part: Statement
@@ -25,7 +25,7 @@ struct SurveyRows {
     part = try db.makeStatement(sql: "INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)")
     reach = try db.makeStatement(sql: "INSERT INTO reach VALUES (?, ?, ?, ?, ?, ?)")
     always = try db.makeStatement(sql: "INSERT INTO always VALUES (?, ?)")
-    uidOf = try db.makeStatement(sql: "INSERT INTO uid_of VALUES (?, ?, ?, ?, ?, ?, ?)")
+    uidOf = try db.makeStatement(sql: "INSERT INTO uid_of VALUES (?, ?, ?)")
   }
 
   /// Writes the rows of the survey's next item.
@@ -46,25 +46,20 @@ struct SurveyRows {
   /// Writes an event's rows.
   private mutating func add(_ event: SurveyedEvent) throws {
     eventCount += 1
-    if let ranges = event.keptWindows {
-      for range in ranges {
-        let sizeClass = IndexSchema.sizeClass(range)
-        sizeClasses |= 1 << min(sizeClass, 62)
-        reach.setUncheckedArguments([
-          sizeClass, range.lowerBound, range.upperBound, position, event.line, event.season,
-        ])
-        try reach.execute()
-      }
+    if let range = event.keptWindow {
+      let sizeClass = IndexSchema.sizeClass(range)
+      sizeClasses |= 1 << min(sizeClass, 62)
+      reach.setUncheckedArguments([
+        sizeClass, range.lowerBound, range.upperBound, position, event.line, event.season,
+      ])
+      try reach.execute()
     } else {
       always.setUncheckedArguments([position, event.line])
       try always.execute()
     }
     if event.uidReadOtherwise { everyUIDShares = true }
     if let uid = event.uid {
-      uidOf.setUncheckedArguments([
-        position, event.line, Data(uid.utf8), event.replacedDay, event.instance,
-        event.sequence, event.duplicateFlags.rawValue,
-      ])
+      uidOf.setUncheckedArguments([position, event.line, Data(uid.utf8)])
       try uidOf.execute()
     }
   }

@@ -260,11 +260,8 @@ enum IndexDamage: String, CaseIterable, Sendable {
   case countBelowKept
   /// Sound SQLite, but its line checkpoints lost.
   case checkpointsLost
-  /// Sound SQLite, but a passed-over event sharing a UID at a line past the feed's end (its
-  /// keys are taken from the index: the event is not read again).
+  /// Sound SQLite, but a passed-over event sharing a UID at a line past the feed's end.
   case sharingPastTheEnd
-  /// Sound SQLite, but a passed-over event sharing a UID with flags no survey writes.
-  case unknownDuplicateFlags
   /// Sound SQLite, but a `sharing` row whose line is text that begins with a number (read as
   /// an integer, SQLite would give that number: the row was trusted).
   case sharingLineAsText
@@ -292,27 +289,19 @@ enum IndexDamage: String, CaseIterable, Sendable {
     // reads it.
     case .sharingPastTheEnd:
       """
-      INSERT INTO sharing VALUES (1000000, 99999, x'41', NULL, NULL, -1, 0, 1000000);
-      INSERT INTO alone VALUES (1000000)
-      """
-    case .unknownDuplicateFlags:
-      """
-      INSERT INTO sharing
-      SELECT 1000000, coalesce(max(line), 0) + 1, x'41', NULL, NULL, -1, 16, 1000000
-      FROM sharing;
+      INSERT INTO sharing VALUES (1000000, 99999, x'41', 1000000);
       INSERT INTO alone VALUES (1000000)
       """
     case .sharingLineAsText:
       """
-      INSERT INTO sharing SELECT 1000000, (coalesce(max(line), 0) + 1) || 'abc', x'41', NULL,
-        NULL, -1, 0, 1000000
+      INSERT INTO sharing SELECT 1000000, (coalesce(max(line), 0) + 1) || 'abc', x'41', 1000000
       FROM sharing;
       INSERT INTO alone VALUES (1000000)
       """
     case .sharingUIDAsText:
       """
       INSERT INTO sharing
-      SELECT 1000000, coalesce(max(line), 0) + 1, 'A', NULL, NULL, -1, 0, 1000000
+      SELECT 1000000, coalesce(max(line), 0) + 1, 'A', 1000000
       FROM sharing;
       INSERT INTO alone VALUES (1000000)
       """
@@ -327,7 +316,7 @@ enum IndexDamage: String, CaseIterable, Sendable {
   /// For the cases that add a `sharing` row: the SQL that counts it (none once rebuilt).
   var addedRow: String? {
     switch self {
-    case .sharingPastTheEnd, .unknownDuplicateFlags, .sharingLineAsText, .sharingUIDAsText:
+    case .sharingPastTheEnd, .sharingLineAsText, .sharingUIDAsText:
       "SELECT count(*) FROM sharing WHERE position = 1000000"
     default: nil
     }
@@ -357,7 +346,7 @@ enum IndexDamage: String, CaseIterable, Sendable {
     case .foreignText:
       try "not an index\n".write(toFile: indexFile, atomically: false, encoding: .utf8)
     case .linesShifted, .oneEventAtTwoLines, .countBelowKept, .checkpointsLost,
-      .sharingPastTheEnd, .unknownDuplicateFlags, .sharingLineAsText, .sharingUIDAsText,
+      .sharingPastTheEnd, .sharingLineAsText, .sharingUIDAsText,
       .feedCountAsText, .reachLineAsText, .olderVersion:
       return
     case .foreignDatabase:

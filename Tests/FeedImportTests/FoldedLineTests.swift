@@ -215,6 +215,10 @@ import Testing
     #expect(expected.contains("\"segments\" : "))
     let folded = FoldedLineTests.folded(text, width: width)
     #expect(try json(folded, filtered: false, request: request) == expected)
-    #expect(try json(folded, filtered: true, request: request) == expected)
+    // Filtered, but for the duplicates of UID groups passed over whole (``WindowedAnswer``).
+    let filtered = try Feed(
+      text: folded, name: "folded", options: ImportOptions(window: request.window))
+    let whole = try Feed(text: text, name: "folded")
+    #expect(WindowedAnswer(filtered, request).json == WindowedAnswer(whole, request).json)
   }
 }

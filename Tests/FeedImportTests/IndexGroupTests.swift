@@ -6,9 +6,8 @@ import Testing
 @testable import FeedImport
 @testable import FeedIndex
 
-/// A month's replay reads the `sharing` rows of the UIDs its kept events have, and of the UIDs
-/// whose passed-over events settle duplicates among themselves (`alone`), not every row: the
-/// answer stays the one without the index.
+/// A month's replay reads the `sharing` rows of the UIDs its kept events have (a UID group is
+/// read whole or not at all), not every row: the answer stays the one without the index.
 @Suite struct IndexGroupTests {
   /// One VEVENT's lines.
   static func event(_ uid: String, _ lines: String...) -> [String] {
@@ -56,8 +55,9 @@ import Testing
     try IndexGroupTests.text.write(toFile: path, atomically: true, encoding: .utf8)
     let request = try IndexSupport.request("2024-08")
     let plain = try IndexSupport.plain(path, request)
-    // The copy is a duplicate, counted with or without the index.
-    #expect(plain.lines.last { $0.hasPrefix("name") }?.contains("duplicate 1") == true)
+    // The copies are far from the month: their group is passed over whole, with or without
+    // the index, so no duplicate is counted.
+    #expect(plain.lines.last { $0.hasPrefix("name") }?.contains("duplicate 0") == true)
     for _ in 0..<2 {
       #expect(try IndexSupport.indexed(path, request, folder: folder) == plain)
     }
@@ -76,16 +76,15 @@ import Testing
     }
     try queue.close()
     #expect(groups == 34)
-    #expect(alone == ["copy", "near"])
-    // The month's replay: the far override of `inside` (its master is kept), `copy` and `near`,
-    // not `far`, `far-…` nor `single`.
+    #expect(alone.isEmpty)
+    // The month's replay: the far override of `inside` (its master is kept), not `far`,
+    // `copy`, `near`, `far-…` nor `single`.
     let replay = try IndexReader(indexFile: indexFile).replay(window: request.window)
-    let passedOver = replay.passedOver
-    #expect(passedOver.uids.count == 3)
-    #expect(passedOver.overrides.count == 3)
+    #expect(replay.passedOver.uids.count == 1)
+    #expect(replay.passedOver.lines.count == 1)
     // Without a window nothing is passed over.
     let whole = try IndexReader(indexFile: indexFile).replay(window: nil)
-    #expect(whole.passedOver.uids.isEmpty && whole.passedOver.overrides.isEmpty)
+    #expect(whole.passedOver.uids.isEmpty)
   }
 
   @Test func positionsGoToSQLiteAsAJSONArray() {

@@ -13,9 +13,7 @@ struct IndexAnswer: Equatable, CustomStringConvertible {
   var lines: [String]
 
   /// The answer of `feed` to `request`. `passedOver` says whether the events libical never
-  /// read count: they do on two loads that can both read the feed again at an offset, not
-  /// between a URL's stream (whose passed-over events sharing a UID libical reads again) and
-  /// its kept body (whose duplicates among them are settled from the scan's keys).
+  /// read count.
   init(_ feed: Feed, _ request: MonthRequest, passedOver: Bool = true) {
     let (layouts, warnings) = MonthLayouter.layOut([feed], request: request)
     json = JSONLayoutRenderer.documentBytes(layouts)

@@ -36,17 +36,15 @@ import Testing
   static func check(_ allFacts: [EventFacts]) -> Int {
     var passedOver = 0
     for facts in allFacts {
-      let kept = facts.keptWindows
+      let kept = facts.keptWindow
       // What the index stores of a yearly series' months.
       let season = StartSeason(stored: facts.season?.stored ?? 0)
       for window in windows {
         let passes = ScanTally(window: window).passesOver(facts)
         let meets =
-          kept.map { ranges in
-            ranges.contains {
-              $0.lowerBound <= window.upperBound.ordinal
-                && $0.upperBound >= window.lowerBound.ordinal
-            }
+          kept.map { range in
+            range.lowerBound <= window.upperBound.ordinal
+              && range.upperBound >= window.lowerBound.ordinal
               && season?.mayMeet(first: window.lowerBound, last: window.upperBound) ?? true
           } ?? true
         #expect(passes == !meets, "\(facts) on \(window)")

@@ -96,15 +96,6 @@ extension Feed {
     }
     return series
   }
-
-  /// The duplicate warnings of libical's records and of the scan's keys, in the order of the
-  /// lines that found them: the order of one reading of every event.
-  static func merge(
-    _ one: [FoundDuplicate], _ other: [FoundDuplicate]
-  ) -> [(earlier: Int?, warning: ImportWarning)] {
-    let both = other.isEmpty ? one : (one + other).sorted { $0.foundAt < $1.foundAt }
-    return both.map { (Optional($0.earlier), $0.warning) }
-  }
 }
 
 /// Settles records and dropped repeats, in line order, by their UID and RECURRENCE-ID: of two

@@ -29,10 +29,8 @@ public final class Feed: @unchecked Sendable {
   public let eventsRead: Int
   /// VEVENTs that repeat an earlier one's UID and RECURRENCE-ID; only one of each is used.
   public let eventsDuplicate: Int
-  /// VEVENTs the pre-filter passed over and libical never read (a duplicate among them that
-  /// was settled from the scan's keys counts in ``eventsDuplicate`` instead; a folder, which
-  /// cannot be read again at an offset, reads such events again with libical, so the same
-  /// events may pass over fewer there).
+  /// VEVENTs the pre-filter passed over and libical never read: the events of the UID groups
+  /// none of whose events can touch the window (a group is read whole or not at all).
   public let eventsPassedOver: Int
   /// The window the pre-filter kept events for, when one was set.
   public let window: ClosedRange<Day>?
@@ -213,7 +211,7 @@ public final class Feed: @unchecked Sendable {
     } else {
       try loader.load(from: &byteSource)
     }
-    try Feed.readConflictsAgain(&loader, reopen: reopen)
+    try Feed.readKeptGroups(&loader, reopen: reopen)
     // The scan's keys of passed-over events have done their work; let them go before the
     // grouping's tables are built.
     loader.releaseScanKeys()
@@ -221,7 +219,7 @@ public final class Feed: @unchecked Sendable {
     var records = loader.takeRecords()
     let (series, duplicatesRead, warningsRead) = Feed.group(
       &records, dropped: loader.droppedRepeats.sorted { $0.line < $1.line }, source: source)
-    var duplicateWarnings = Feed.duplicateWarnings(warningsRead, duplicatesRead, loader)
+    var duplicateWarnings = Feed.duplicateWarnings(warningsRead, duplicatesRead, source: source)
     let fileNotes =
       folder?.skippedFiles.map { skipped in
         ImportWarning(source: skipped.file, line: nil, uid: nil, message: skipped.reason)
@@ -247,7 +245,7 @@ public final class Feed: @unchecked Sendable {
     self.warnings = notes + fileNotes + warnings + duplicateWarnings.map(\.warning)
     self.skipped = skipped
     self.eventsRead = loader.eventsRead
-    self.eventsDuplicate = duplicatesRead + loader.byteDuplicateCount
+    self.eventsDuplicate = duplicatesRead
     self.eventsPassedOver = loader.eventsPassedOver
     self.window = options.window
     self.options = options
@@ -257,48 +255,37 @@ public final class Feed: @unchecked Sendable {
     self.parsedInReplay = Mutex(loader.parsed)
   }
 
-  /// Settles the passed-over events that share a UID with another in a way that matters (a
-  /// duplicate, a THISANDFUTURE override…), so that the layout is exactly the one without the
-  /// pre-filter: duplicates from the keys the scan kept where the input can be read at an
-  /// offset, without libical; the rest by reading those events again, at the lines the scan
-  /// recorded (the whole feed only when the input cannot be read at an offset: a folder).
-  private static func readConflictsAgain(
+  /// Reads the passed-over events of every UID group another event of which was read, so that
+  /// each group is laid out exactly as without the pre-filter: at the lines the scan recorded,
+  /// or (an input that cannot be read at an offset: a folder) in a second reading of the feed.
+  private static func readKeptGroups(
     _ loader: inout FeedLoader, reopen: () throws(ImportError) -> ByteSource
   ) throws(ImportError) {
-    var (conflicts, duplicates) = loader.conflictingUIDs()
-    let again = try (conflicts.isEmpty && duplicates.isEmpty) ? nil : reopen()
-    if !duplicates.isEmpty {
-      if let source = again, source.readsAtOffsets {
-        conflicts.formUnion(try loader.decideDuplicates(for: duplicates, from: source))
-      } else {
-        conflicts.formUnion(duplicates)
-      }
-    }
-    guard !conflicts.isEmpty, var again else { return }
-    if again.readsAtOffsets, let lines = loader.linesToReadAgain(for: conflicts) {
-      try loader.readAgain(lines: lines, keys: conflicts, from: again)
+    let groups = loader.keptGroupsPassedOver()
+    guard !groups.isEmpty else { return }
+    var again = try reopen()
+    if again.readsAtOffsets, let lines = loader.linesToReadAgain(for: groups) {
+      try loader.readAgain(lines: lines, keys: groups, from: again)
     } else {
-      try loader.readAgain(for: conflicts, from: &again)
+      try loader.readAgain(for: groups, from: &again)
     }
     if let problem = loader.strictProblem { throw problem }
   }
 
-  /// The duplicate warnings of the grouping (`read`, of `count` duplicates) and of the scan's
-  /// keys (`loader`), in line order: each list is worded up to the limit, so the first of both
-  /// together are kept, and the rest said in one line.
+  /// The duplicate warnings of the grouping (`read`, of `count` duplicates), each with the
+  /// line of the VEVENT used: the first ``FeedLoader/warningLimit`` are worded, and the rest
+  /// said in one line.
   private static func duplicateWarnings(
-    _ read: [FoundDuplicate], _ count: Int, _ loader: FeedLoader
+    _ read: [FoundDuplicate], _ count: Int, source: String
   ) -> [(earlier: Int?, warning: ImportWarning)] {
-    var warnings = Feed.merge(read, loader.byteDuplicates)
-    let unworded =
-      count + loader.byteDuplicateCount - min(warnings.count, FeedLoader.warningLimit)
+    var warnings = read.prefix(FeedLoader.warningLimit).map { (Optional($0.earlier), $0.warning) }
+    let unworded = count - warnings.count
     guard unworded > 0 else { return warnings }
-    warnings.removeLast(max(0, warnings.count - FeedLoader.warningLimit))
     warnings.append(
       (
         nil,
         ImportWarning(
-          source: loader.source, line: nil, uid: nil,
+          source: source, line: nil, uid: nil,
           message: "\(unworded) more duplicate(s) not listed one by one")
       ))
     return warnings

@@ -22,8 +22,7 @@ extension FeedLoader {
   /// ``Feed/group(_:dropped:source:)`` folds the dropped ones back in by line, so its counts and
   /// warnings are those of every record kept. Only repeats that cannot change anything else
   /// are dropped: later in the file than the record they repeat, with their zones resolved, no
-  /// THISANDFUTURE, and the same status, recurrence and length (what decides which passed-over
-  /// events are read again).
+  /// THISANDFUTURE, and the same status, recurrence and length.
   mutating func dropsAsRepeat(_ record: EventRecord) -> Bool {
     guard !record.uid.isEmpty, !record.hasUnresolvedZone, !record.thisAndFuture else {
       return false

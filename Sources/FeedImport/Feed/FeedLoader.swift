@@ -17,13 +17,6 @@ struct FeedLoader: ScanSink {
   /// The scan's ``LineSplitter/checkpoints``, once ``load(from:)`` has read the feed.
   var checkpoints: [Int] = []
   var strictProblem: ImportError?
-  /// Duplicates among passed-over overrides settled from their byte-level keys (see
-  /// ``decideDuplicates(for:from:)``): how many, and their warnings, each with the line of the
-  /// VEVENT whose reading found it (where ``Feed/group(_:source:)`` would have warned) and the
-  /// line of the VEVENT used.
-  var byteDuplicates: [(foundAt: Int, earlier: Int, warning: ImportWarning)] = []
-  /// How many duplicates were settled so (``byteDuplicates`` words the first of them).
-  var byteDuplicateCount = 0
   /// Repeats dropped as they were read (``dropsAsRepeat(_:)``), in the order read.
   var droppedRepeats: [DroppedRepeat] = []
   /// For each UID and RECURRENCE-ID read (by a hash), the index of the record used so far.
@@ -109,7 +102,7 @@ struct FeedLoader: ScanSink {
   }
 
   /// Takes one event off the tally's passed-over count: the second reading parses it after
-  /// all, or it is a duplicate settled from the scan's keys.
+  /// all.
   mutating func countReadAgain() {
     tally.eventsPassedOver -= 1
   }
@@ -124,8 +117,8 @@ struct FeedLoader: ScanSink {
     var scan = FeedScan(source: source, options: ImportOptions())
     var reading = SecondReading(keys: keys, firstReading: tally)
     _ = try scan.run(from: &byteSource, into: &reading)
-    secondPass = SecondPass(keys: keys)
-    defer { secondPass = nil }
+    readsAgain = true
+    defer { readsAgain = false }
     for event in reading.events where calendars.indices.contains(event.calendar) {
       countReadAgain()
       parse(block: event.block, line: event.line, facts: event.facts, calendar: event.calendar)
@@ -134,15 +127,12 @@ struct FeedLoader: ScanSink {
     records.sortByLine()
   }
 
-  /// The state of a second reading (``readAgain(for:from:)``, ``readAgain(lines:keys:from:)``).
-  struct SecondPass {
-    let keys: Set<Int>
-  }
-
-  var secondPass: SecondPass?
+  /// Whether a second reading is under way (``readAgain(for:from:)``,
+  /// ``readAgain(lines:keys:from:)``): every VTIMEZONE has been seen by then.
+  var readsAgain = false
 
   /// Lets go of the scan's keys of passed-over events and its checkpoints, once
-  /// ``conflictingUIDs()`` and any second reading are done with them.
+  /// ``keptGroupsPassedOver()`` and any second reading are done with them.
   mutating func releaseScanKeys() {
     tally.passedOver = PassedOverKeys()
     checkpoints = []
@@ -176,7 +166,7 @@ struct FeedLoader: ScanSink {
   ) {
     switch outcome {
     case .record(let record, let notes):
-      if record.hasUnresolvedZone, secondPass == nil {
+      if record.hasUnresolvedZone, !readsAgain {
         // The VTIMEZONE may come later in the file (RFC 5545 does not fix the order): read the
         // event again once the whole feed has been seen.
         deferred.append(

@@ -256,6 +256,7 @@ struct ComponentScanner {
       if heldProperty.property != nil { readHeldProperty() }
       facts.uidEscaped = uidBytes.escaped
       facts.uidTruncated = uidBytes.truncated
+      facts.uidNonASCII = uidBytes.nonASCII
       facts.uidKey = uidBytes.key
       if tooDeep {
         emit(
@@ -268,7 +269,7 @@ struct ComponentScanner {
             line: blockLine, uid: uidText,
             reason: "VEVENT larger than \(ComponentScanner.maximumComponentBytes >> 20) MiB"))
       } else if facts.passedOver(for: passOverWindow) {
-        emit(.passedOver(line: blockLine, uidKey: facts.uidKey, override: facts.overrideKeys))
+        emit(.passedOver(line: blockLine, uidKey: facts.uidKey))
       } else {
         releaseLines()
         facts.uid = uidText

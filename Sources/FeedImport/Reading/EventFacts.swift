@@ -30,8 +30,6 @@ struct EventFacts: Sendable {
   var rule: RuleFacts?
   /// The event carries a RECURRENCE-ID: it overrides an instance of a series.
   var overridesInstance = false
-  /// The date part of RECURRENCE-ID, when readable.
-  var recurrenceIdDay: Day?
   /// RECURRENCE-ID has a RANGE parameter (THISANDFUTURE moves later instances too).
   var hasRange = false
   /// STATUS:CANCELLED (a cancelled event changes how its series counts, so it is always kept).
@@ -51,37 +49,21 @@ struct EventFacts: Sendable {
   /// How many UID properties the event has (libical keeps the last).
   var uidCount = 0
 
-  /// Whether libical may read the UID as another text than ``uid``: escaped, cut, one of
-  /// several, or with bytes that are not UTF-8 (repaired here piece by piece; ``uid`` then
-  /// holds U+FFFD). Such an event is never passed over, but its UID for libical may be that of
-  /// any other event.
-  var uidReadOtherwise: Bool {
-    uidEscaped || uidTruncated || uidCount > 1
-      || (uid?.unicodeScalars.contains("\u{FFFD}") ?? false)
-  }
-  /// A hash of the RECURRENCE-ID line's bytes, parameters and value, as written: two overrides
-  /// with the same hash (and DTSTART of the same kind) name the same instance for libical. The
-  /// same in every process (FNV-1a, 64 bits), so that an index can keep it (see
-  /// ``instanceKey``).
-  var recurrenceIdHash: UInt64 = 0
-  /// DTSTART is a DATE (an all-day event), read strictly.
-  var startIsDate = false
-  /// SEQUENCE as libical reads it: 0 when absent; nil when written in a way this scan does not
-  /// read with certainty (not plain digits, folded, repeated).
-  var sequence: Int? = 0
-  private var sequenceCount = 0
+  /// The UID holds a byte of 0x80 or above (libical may read text that is not UTF-8 otherwise).
+  var uidNonASCII = false
 
+  /// Whether libical may read the UID as another text than the scan: escaped, cut, one of
+  /// several, or not ASCII. Such an event is never passed over; the UID libical gives it then
+  /// decides which passed-over events are read with it.
+  var uidReadOtherwise: Bool { uidEscaped || uidTruncated || uidCount > 1 || uidNonASCII }
   static let uidLimit = 1_000
   /// The last day an instance can start on: libical's times end with year 9999.
   static let lastInstanceDay = Day(ordinal: Day.daysSinceEpoch(year: 9999, month: 12, day: 31))
-  /// Days an overridden instance is assumed to last at most before the loader checks.
-  static let replacedInstanceMargin = 7
 
   /// The properties the scan reads; `unused` for the common ones nothing in icslanes reads;
   /// everything else is `other`.
   enum Property {
-    case dtStart, dtEnd, duration, rrule, rdate, exrule, exdate, recurrenceId, status, uid,
-      sequence, other
+    case dtStart, dtEnd, duration, rrule, rdate, exrule, exdate, recurrenceId, status, uid, other
     case unused
     /// A line that ends inside a short property name (no `;` or `:`): folding may split a name
     /// anywhere (`RRU` + ` LE:FREQ=…`), so which property it is shows only once unfolded.
@@ -91,7 +73,7 @@ struct EventFacts: Sendable {
     /// the ones whose value bounds the event's days or decides its duplicates.
     var isReadWhole: Bool {
       switch self {
-      case .dtStart, .dtEnd, .duration, .rrule, .rdate, .exdate, .recurrenceId, .status, .sequence:
+      case .dtStart, .dtEnd, .duration, .rrule, .rdate, .exdate, .recurrenceId, .status:
         true
       case .exrule, .uid, .other, .unused, .folded:
         false
@@ -125,11 +107,7 @@ struct EventFacts: Sendable {
     case .dtStart:
       startDay = EventFacts.dayValue(line, datesWithoutValue: true)
       // A DTSTART libical will not read: the event is skipped, so kept for every window.
-      if startDay.map({ $0 > LibicalYears.lastDay }) ?? true {
-        unreadable = true
-      } else if let start = EventFacts.valueStart(line) {
-        startIsDate = line.count - start == 8
-      }
+      if startDay.map({ $0 > LibicalYears.lastDay }) ?? true { unreadable = true }
     case .dtEnd:
       hasEnd = true
       endDay = EventFacts.dayValue(line, datesWithoutValue: true)
@@ -154,8 +132,6 @@ struct EventFacts: Sendable {
       if EventFacts.days(ofDates: line, periods: false) == nil { unreadable = true }
     case .recurrenceId:
       overridesInstance = true
-      recurrenceIdDay = EventFacts.dayValue(line)
-      recurrenceIdHash = EventFacts.stableHash(UnsafeRawBufferPointer(line))
       if let colon = EventFacts.valueStart(line) {
         let head = UnsafeBufferPointer(rebasing: line[..<colon])
         hasRange = EventFacts.contains(head, "RANGE")
@@ -167,13 +143,10 @@ struct EventFacts: Sendable {
       }
     case .uid:
       // The value's bytes are gathered by the scanner (``UIDBytes``). Of two UIDs libical keeps
-      // the last, while the scan joins their bytes: such an event is left to libical, or its
-      // duplicates among passed-over events would be missed.
+      // the last, while the scan joins their bytes: such an event is left to libical, whose
+      // UID for it then decides which events are read with it.
       uidCount += 1
       if uidCount > 1 { unreadable = true }
-    case .sequence:
-      sequenceCount += 1
-      sequence = sequenceCount == 1 ? EventFacts.sequenceValue(line) : nil
     case .other, .unused:
       // A whole line that still ends inside its name: not a property this scan reads, or a
       // line cut short; the event is left to libical.
@@ -192,7 +165,6 @@ struct EventFacts: Sendable {
   mutating func noteContinuation(of property: Property) {
     switch property {
     case .dtStart, .dtEnd, .duration, .status, .recurrenceId, .exdate: unreadable = true
-    case .sequence: sequence = nil
     // A folded RRULE is read no further: keep the event.
     case .rrule: unboundedRecurrence = true
     default: break
@@ -240,9 +212,7 @@ struct EventFacts: Sendable {
       if hasPrefix(line, "DTSTART") { return .dtStart }
       return hasPrefix(line, "DTSTAMP") || hasPrefix(line, "COMMENT") ? .unused : .other
     case 8:
-      if hasPrefix(line, "DURATION") { return .duration }
-      if hasPrefix(line, "SEQUENCE") { return .sequence }
-      return .other
+      return hasPrefix(line, "DURATION") ? .duration : .other
     case 9:
       return .other
     case 10:
@@ -285,32 +255,5 @@ struct EventFacts: Sendable {
       }
     }
     return nil
-  }
-}
-
-extension EventFacts {
-  /// The key of the instance an override replaces, as written: ``recurrenceIdHash`` and whether
-  /// DTSTART is a date, mixed (FNV-1a, one more byte). Equal keys (in one calendar) are the same
-  /// instance for libical; different keys may still be. The same in every process: the scan
-  /// and an index's survey give one key for one override.
-  var instanceKey: Int {
-    Int(truncatingIfNeeded: (recurrenceIdHash ^ (startIsDate ? 1 : 2)) &* 0x0000_0100_0000_01B3)
-  }
-
-  /// For a RECURRENCE-ID override whose replaced day the scan read: that day's ordinal,
-  /// ``instanceKey`` and SEQUENCE (-1 when it could not be read with certainty); nil for any
-  /// other event. What the tally and an index's survey keep of a passed-over override.
-  var overrideKeys: (replacedDay: Int, instance: Int, sequence: Int)? {
-    guard overridesInstance, let replaced = recurrenceIdDay else { return nil }
-    return (replaced.ordinal, instanceKey, sequence ?? -1)
-  }
-
-  /// FNV-1a over `bytes`, 64 bits: the same in every process, unlike `Hasher`.
-  static func stableHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return hash
   }
 }

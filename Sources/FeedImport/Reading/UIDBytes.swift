@@ -12,7 +12,7 @@ struct UIDBytes {
   /// Where each piece ends in `bytes`.
   private var pieceEnds: [Int] = []
   /// Some piece held a byte of 0x80 or above.
-  private var nonASCII = false
+  private(set) var nonASCII = false
   /// Some piece held a backslash.
   private(set) var escaped = false
 

@@ -2,11 +2,11 @@ import LaneLayout
 
 extension EventFacts {
   /// Whether the pre-filter passes the event over for `window` (nil: it keeps every event): it
-  /// cannot touch the window, and its UID can be matched by its key.
+  /// cannot touch the window, and its UID reads the same for libical (so that it is read after
+  /// all when another event of its UID is kept).
   func passedOver(for window: ClosedRange<Day>?) -> Bool {
     guard let window else { return false }
-    return !uidTruncated && !uidEscaped
-      && !mayTouch(first: window.lowerBound, last: window.upperBound)
+    return !uidReadOtherwise && !mayTouch(first: window.lowerBound, last: window.upperBound)
   }
 
   /// Whether the event may have an occurrence whose days meet `first…last`.
@@ -17,43 +17,24 @@ extension EventFacts {
   /// instance (DTSTART, or an earlier RDATE), and after its last one when it has no RRULE or a
   /// single one this scan can bound (``RuleFacts``), and no RDATE PERIOD (its last instance:
   /// the rule's, or the last RDATE); a yearly series is passed over, too, for windows away from
-  /// the months its instances start in (``season``); every RECURRENCE-ID override and every
-  /// cancelled event is kept.
+  /// the months its instances start in (``season``). A RECURRENCE-ID override is passed over by
+  /// its own days: the instance it replaces is its master's, whose UID group is read whole when
+  /// the master is kept. A THISANDFUTURE override and every cancelled event are kept.
   func mayTouch(first: Day, last: Day) -> Bool {
-    guard let reach else { return true }
-    if let replaced = reach.replaced,
-      ZoneMargin.mayMeet(replaced.lowerBound, replaced.upperBound, first...last)
-    {
-      return true
-    }
-    guard ZoneMargin.mayMeet(reach.own.lowerBound, reach.own.upperBound, first...last) else {
+    guard let reach = reachDays else { return true }
+    guard ZoneMargin.mayMeet(reach.lowerBound, reach.upperBound, first...last) else {
       return false
     }
     return season?.mayMeet(first: first, last: last) ?? true
   }
 
-  /// The day ordinals the event's occurrences may cover, before ``ZoneMargin``: at most two
-  /// ranges (an override's replaced instance, then its own days); nil when the scan cannot
-  /// bound them, and the event is kept for every window. The one reading of an event's reach
-  /// that the pre-filter (``mayTouch(first:last:)``) and the index (`keptWindows`) share.
-  var reachDays: [ClosedRange<Int>]? {
-    guard let reach else { return nil }
-    return reach.replaced.map { [$0, reach.own] } ?? [reach.own]
-  }
-
-  /// ``reachDays`` without an array (the pre-filter asks for every event): the replaced
-  /// instance's days for an override, and the event's own.
-  private var reach: (replaced: ClosedRange<Int>?, own: ClosedRange<Int>)? {
+  /// The day ordinals the event's occurrences may cover, before ``ZoneMargin``; nil when the
+  /// scan cannot bound them, and the event is kept for every window. The one reading of an
+  /// event's reach that the pre-filter (``mayTouch(first:last:)``) and the index
+  /// (``keptWindow``) share.
+  var reachDays: ClosedRange<Int>? {
     if unreadable || cancelled { return nil }
-    var replacedDays: ClosedRange<Int>?
-    if overridesInstance {
-      // An override also removes the instance it replaces: keep it when that instance may be
-      // near the window. The replaced instance lasts as long as its master, unknown here: a
-      // week of extra margin covers most masters, and the loader checks the rest against the
-      // master once the feed is read.
-      guard !hasRange, !recurs, let replaced = recurrenceIdDay else { return nil }
-      replacedDays = replaced.ordinal...(replaced.ordinal + EventFacts.replacedInstanceMargin)
-    }
+    if overridesInstance, hasRange || recurs { return nil }
     guard let start = startDay, let length = lengthDays else { return nil }
     var firstStart = start
     var lastStart = start
@@ -81,7 +62,7 @@ extension EventFacts {
       lastStart = lastKnown ?? EventFacts.lastInstanceDay
     }
     // Never empty: `lastStart` is not before `firstStart` and `length` not below 0.
-    return (replacedDays, firstStart.ordinal...(lastStart.ordinal + length))
+    return firstStart.ordinal...(lastStart.ordinal + length)
   }
 
   /// Whole days from the first day of an occurrence to its last, as the date parts of DTEND or
@@ -117,16 +98,12 @@ extension EventFacts {
     return StartSeason(months: months, lengthDays: length)
   }
 
-  /// The day ordinals of the windows this event's scan keeps it for, as at most two ranges: the
-  /// pre-filter keeps the event for `first…last` exactly when one of them meets that window
-  /// (see ``mayTouch(first:last:)`` and ``ScanTally/passesOver(_:)``); nil when it keeps the
-  /// event for every window.
-  ///
-  /// A RECURRENCE-ID override has two: the days near the instance it replaces, and its own.
-  var keptWindows: [ClosedRange<Int>]? {
-    if uidTruncated || uidEscaped { return nil }
-    return reachDays?.map {
-      ($0.lowerBound - ZoneMargin.days)...($0.upperBound + ZoneMargin.days)
-    }
+  /// The day ordinals of the windows this event's scan keeps it for: the pre-filter keeps the
+  /// event for `first…last` exactly when this meets that window (see
+  /// ``mayTouch(first:last:)`` and ``ScanTally/passesOver(_:)``) and ``season`` does; nil when
+  /// it keeps the event for every window.
+  var keptWindow: ClosedRange<Int>? {
+    if uidReadOtherwise { return nil }
+    return reachDays.map { ($0.lowerBound - ZoneMargin.days)...($0.upperBound + ZoneMargin.days) }
   }
 }

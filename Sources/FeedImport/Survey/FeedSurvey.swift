@@ -36,22 +36,14 @@ package struct SurveyedEvent: Sendable, Equatable {
   /// Its UID without surrounding spaces and tabs (what ``FeedLoader/uidKey(_:)`` hashes); nil
   /// without UID.
   package var uid: String?
-  /// For a RECURRENCE-ID override whose replaced day the scan read: that day's ordinal.
-  package var replacedDay: Int?
-  /// For such an override: ``EventFacts/instanceKey``, the same in every process.
-  package var instance: Int?
-  /// SEQUENCE as the scan read it (``EventFacts/sequence``), -1 when it could not.
-  package var sequence: Int = -1
-  /// What settles its duplicates without reading it again (``DuplicateFlags``).
-  package var duplicateFlags = DuplicateFlags()
   /// Its UID may be another text for libical than for the scan (``EventFacts/uidReadOtherwise``):
   /// libical's UID of it may then be the UID of any other event.
   package var uidReadOtherwise = false
   /// The day ordinals of the windows the pre-filter keeps it for (it is kept for a window
-  /// exactly when one of them meets it and ``season`` does); nil: kept for every window.
-  package var keptWindows: [ClosedRange<Int>]?
+  /// exactly when this meets it and ``season`` does); nil: kept for every window.
+  package var keptWindow: ClosedRange<Int>?
   /// ``StartSeason/stored`` of its ``EventFacts/season``, 0 for none: of the windows its
-  /// ranges meet, the pre-filter keeps it for those the season meets.
+  /// ``keptWindow`` meets, the pre-filter keeps it for those the season meets.
   package var season = 0
 }
 
@@ -132,15 +124,11 @@ private struct SurveySink: ScanSink {
       // The survey scans without a window: nothing is passed over.
       break
     case .event(_, let line, let facts):
-      let override = facts.overrideKeys
-      let uid = facts.uid.map { $0.trimmingSpacesAndTabs() }
       body(
         .event(
           SurveyedEvent(
-            line: line, uid: uid, replacedDay: override?.replacedDay,
-            instance: override?.instance, sequence: facts.sequence ?? -1,
-            duplicateFlags: DuplicateFlags(facts, trimmedUID: uid),
-            uidReadOtherwise: facts.uidReadOtherwise, keptWindows: facts.keptWindows,
+            line: line, uid: facts.uid.map { $0.trimmingSpacesAndTabs() },
+            uidReadOtherwise: facts.uidReadOtherwise, keptWindow: facts.keptWindow,
             season: facts.season?.stored ?? 0)))
     }
   }
@@ -193,47 +181,14 @@ package struct FeedReplay: Sendable {
 
 extension PassedOverKeys {
   /// Remembers a passed-over event an index kept, as ``ScanTally/route(_:)`` remembers it:
-  /// `uid` as in ``SurveyedEvent/uid``; for an override whose replaced day the scan read, that
-  /// day and ``EventFacts/instanceKey``; SEQUENCE as the scan read it (-1 when it could not).
-  /// With `flags`, also what settles its duplicates without reading it again.
-  package mutating func add(
-    uid: String, line: Int, replacedDay: Int?, instance: Int?, sequence: Int,
-    flags: DuplicateFlags?
-  ) {
+  /// `uid` as in ``SurveyedEvent/uid``.
+  package mutating func add(uid: String, line: Int) {
     var text = uid
-    text.withUTF8 { bytes in
-      add(
-        uidBytes: UnsafeRawBufferPointer(bytes), line: line, replacedDay: replacedDay,
-        instance: instance, sequence: sequence, flags: flags)
-    }
+    text.withUTF8 { bytes in add(uidBytes: UnsafeRawBufferPointer(bytes), line: line) }
   }
 
-  /// ``add(uid:line:replacedDay:instance:sequence:flags:)`` with the UID as the UTF-8 bytes
-  /// an index keeps (bytes that are not UTF-8 read as the `String` they decode to).
-  package mutating func add(
-    uidBytes: UnsafeRawBufferPointer, line: Int, replacedDay: Int?, instance: Int?,
-    sequence: Int, flags: DuplicateFlags?
-  ) {
-    let override = replacedDay.flatMap { day in instance.map { (day, $0, sequence) } }
-    let bytes = uidBytes.bindMemory(to: UInt8.self)
-    // ASCII (nearly every UID) is hashed as it is; other bytes as the `String` they decode to,
-    // which repairs what is not UTF-8 as the scan's text would be.
-    let decoded = bytes.allSatisfy { $0 < 0x80 } ? nil : String(decoding: bytes, as: UTF8.self)
-    add(
-      uidKey: decoded.map(FeedLoader.uidKey) ?? UIDBytes.key(of: bytes), line: line,
-      override: override)
-    // In file order, as an index hands them out: a line out of order is not kept (that event
-    // is read again if its duplicates are to be settled).
-    if let flags, indexed.last.map({ $0.line < line }) ?? true {
-      let start = indexedUIDBytes.count
-      if let decoded {
-        indexedUIDBytes.append(contentsOf: decoded.utf8)
-      } else {
-        indexedUIDBytes.append(contentsOf: bytes)
-      }
-      indexed.append(
-        IndexedDuplicateFacts(
-          line: line, uidBytes: start..<indexedUIDBytes.count, flags: flags, sequence: sequence))
-    }
+  /// ``add(uid:line:)`` with the UID as the UTF-8 bytes an index keeps.
+  package mutating func add(uidBytes: UnsafeRawBufferPointer, line: Int) {
+    add(uidKey: UIDBytes.key(of: uidBytes.bindMemory(to: UInt8.self)), line: line)
   }
 }
