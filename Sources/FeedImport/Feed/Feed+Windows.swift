@@ -17,16 +17,15 @@ extension Feed {
       return windows.map { spans(from: $0.lowerBound, through: $0.upperBound, in: zone) }
     }
     var batches = [SpanBatch](repeating: SpanBatch(), count: windows.count)
-    for index in batches.indices { batches[index].eventsOutside = eventsPassedOver }
     var budgets = [ExpansionBudget](repeating: expansionBudget(), count: windows.count)
     let window = expansionWindow(first, last)
+    // The series that cannot reach any window are counted together.
+    var outside = reachIndex.outsideCounts
     // One series at a time, in a batch reused from one to the next.
     var all = SpanBatch()
-    for entry in series {
-      guard entry.mayTouch(first: first, last: last) else {
-        for index in batches.indices { countOutside(entry, into: &batches[index]) }
-        continue
-      }
+    for seriesIndex in reachIndex.series(touching: first.ordinal, last.ordinal) {
+      let entry = series[seriesIndex]
+      outside.remove(SeriesReachIndex.counts(of: entry, records: records))
       all.spans.removeAll(keepingCapacity: true)
       all.eventOfSpan.removeAll(keepingCapacity: true)
       all.warnings.removeAll(keepingCapacity: true)
@@ -62,6 +61,8 @@ extension Feed {
       }
     }
     for index in batches.indices {
+      batches[index].eventsOutside += eventsPassedOver + outside.outside
+      batches[index].eventsCancelled += outside.cancelled
       batches[index].warnings += budgets[index].warnings(source: source)
     }
     return batches

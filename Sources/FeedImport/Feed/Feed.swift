@@ -40,6 +40,8 @@ public final class Feed: @unchecked Sendable {
   let records: RecordList
   /// Per series (UID): the master's index and the overrides' indices, in file order.
   let series: [Series]
+  /// The series by the days they can reach.
+  let reachIndex: SeriesReachIndex
   /// The outcomes libical gave for the kept events a replay read (``ParsedOutcome``), until
   /// ``takeParsedInReplay()`` hands them to the index.
   private let parsedInReplay: Mutex<[(line: Int, outcome: [UInt8])]>
@@ -252,6 +254,7 @@ public final class Feed: @unchecked Sendable {
     self.calendars = loader.calendars
     self.records = records
     self.series = series
+    self.reachIndex = SeriesReachIndex(series: series, records: records)
     self.parsedInReplay = Mutex(loader.parsed)
   }
 
@@ -302,6 +305,24 @@ public final class Feed: @unchecked Sendable {
   /// ``ImportOptions/maximumRecurrenceStepsPerFeed`` steps (see ``SpanBatch/warnings`` for
   /// what was left out).
   public func spans(from first: Day, through last: Day, in zone: DisplayZone) -> SpanBatch {
+    var batch = SpanBatch()
+    var outside = reachIndex.outsideCounts
+    var budget = expansionBudget()
+    for index in reachIndex.series(touching: first.ordinal, last.ordinal) {
+      outside.remove(SeriesReachIndex.counts(of: series[index], records: records))
+      collect(series[index], from: first, through: last, in: zone, into: &batch, budget: &budget)
+    }
+    batch.eventsOutside += eventsPassedOver + outside.outside
+    batch.eventsCancelled += outside.cancelled
+    batch.warnings += budget.warnings(source: source)
+    return batch
+  }
+
+  /// ``spans(from:through:in:)`` visiting every series in turn: the simple reading that
+  /// ``SeriesReachIndex`` is held to.
+  func spansVisitingEverySeries(from first: Day, through last: Day, in zone: DisplayZone)
+    -> SpanBatch
+  {
     var batch = SpanBatch()
     batch.eventsOutside = eventsPassedOver
     var budget = expansionBudget()
