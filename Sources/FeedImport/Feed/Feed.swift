@@ -112,7 +112,8 @@ public final class Feed: @unchecked Sendable {
         contentsOf: location == .standardInput ? "-" : location.source, options: options)
     case .folder(let path):
       let folder = try CalendarFolder(path: path)
-      var byteSource = ByteSource(folder: folder)
+      let stream = FolderStream(folder: folder)
+      var byteSource = ByteSource(stream: stream)
       var notes: [ImportWarning] = []
       if let text = folder.unreadableColor {
         notes.append(
@@ -123,9 +124,8 @@ public final class Feed: @unchecked Sendable {
       try self.init(
         byteSource: &byteSource, source: path, fallbackName: location.fallbackName,
         options: options,
-        reopen: { () throws(ImportError) -> ByteSource in
-          ByteSource(folder: folder)
-        }, givenName: folder.displayName, givenColor: folder.color, notes: notes)
+        reopen: { () throws(ImportError) -> ByteSource in ByteSource(stream: stream) },
+        givenName: folder.displayName, givenColor: folder.color, notes: notes)
     case .url(let url):
       let source = location.source
       let timeout = options.networkTimeout
@@ -259,19 +259,19 @@ public final class Feed: @unchecked Sendable {
   }
 
   /// Reads the passed-over events of every UID group another event of which was read, so that
-  /// each group is laid out exactly as without the pre-filter: at the lines the scan recorded,
-  /// or (an input that cannot be read at an offset: a folder) in a second reading of the feed.
+  /// each group is laid out exactly as without the pre-filter: at the lines the scan recorded.
   private static func readKeptGroups(
     _ loader: inout FeedLoader, reopen: () throws(ImportError) -> ByteSource
   ) throws(ImportError) {
     let groups = loader.keptGroupsPassedOver()
     guard !groups.isEmpty else { return }
-    var again = try reopen()
-    if again.readsAtOffsets, let lines = loader.linesToReadAgain(for: groups) {
-      try loader.readAgain(lines: lines, keys: groups, from: again)
-    } else {
-      try loader.readAgain(for: groups, from: &again)
+    let again = try reopen()
+    guard again.readsAtOffsets, let lines = loader.linesToReadAgain(for: groups) else {
+      throw .unreadable(
+        path: loader.source,
+        reason: "more than \(ScanTally.unknownLine - 1) lines, or not readable again")
     }
+    try loader.readAgain(lines: lines, keys: groups, from: again)
     if let problem = loader.strictProblem { throw problem }
   }
 

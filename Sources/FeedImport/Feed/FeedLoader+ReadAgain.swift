@@ -1,7 +1,7 @@
 /// Reading again only the passed-over events that matter after all, at their recorded places.
 extension FeedLoader {
   /// The lines of the passed-over events whose UID is in `keys`, ascending; nil when one of
-  /// them has no recorded line (past `UInt32`), so that only a whole second reading finds it.
+  /// them has no recorded line (past `UInt32`: a feed of over four billion lines).
   func linesToReadAgain(for keys: Set<Int>) -> [Int]? {
     var lines: [Int] = []
     for (index, key) in tally.passedOver.uids.enumerated() where keys.contains(key) {
@@ -16,7 +16,7 @@ extension FeedLoader {
   /// Parses the passed-over events that start at `lines` (ascending) and whose UID is in
   /// `keys`: each is read from the ``LineSplitter/checkpoints`` entry before it up to its
   /// END:VEVENT, never the rest of the feed, through the same splitter and scanner as the
-  /// first reading, so that the events come out exactly as ``readAgain(for:from:)`` reads them.
+  /// first reading, so that the events come out exactly as the first reading cut them.
   mutating func readAgain(
     lines: [Int], keys: Set<Int>, from byteSource: ByteSource
   ) throws(ImportError) {

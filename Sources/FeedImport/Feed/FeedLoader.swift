@@ -107,28 +107,8 @@ struct FeedLoader: ScanSink {
     tally.eventsPassedOver -= 1
   }
 
-  /// Reads the feed a second time and parses the passed-over events whose UID is in `keys`,
-  /// so that those series are laid out exactly as without the pre-filter. The reading is the
-  /// first reading's scan (``FeedScan/run(from:into:)``) without a window, so every event
-  /// comes out whole; ``SecondReading`` keeps those of `keys` the first reading passed over.
-  mutating func readAgain(for keys: Set<Int>, from byteSource: inout ByteSource)
-    throws(ImportError)
-  {
-    var scan = FeedScan(source: source, options: ImportOptions())
-    var reading = SecondReading(keys: keys, firstReading: tally)
-    _ = try scan.run(from: &byteSource, into: &reading)
-    readsAgain = true
-    defer { readsAgain = false }
-    for event in reading.events where calendars.indices.contains(event.calendar) {
-      countReadAgain()
-      parse(block: event.block, line: event.line, facts: event.facts, calendar: event.calendar)
-    }
-    // Back to file order, which the grouping of series relies on.
-    records.sortByLine()
-  }
-
-  /// Whether a second reading is under way (``readAgain(for:from:)``,
-  /// ``readAgain(lines:keys:from:)``): every VTIMEZONE has been seen by then.
+  /// Whether a second reading is under way (``readAgain(lines:keys:from:)``): every VTIMEZONE
+  /// has been seen by then.
   var readsAgain = false
 
   /// Lets go of the scan's keys of passed-over events and its checkpoints, once

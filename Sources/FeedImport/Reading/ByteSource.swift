@@ -32,7 +32,8 @@ struct ByteSource {
   private var readPosition: Int?
 
   /// The same input read from `offset` to its end (a file with `pread`, bytes in memory from
-  /// there): for the second part of a split scan. Needs ``readsAtOffsets``.
+  /// there): for the second part of a split scan. Needs a file or bytes in memory (a folder
+  /// is read again at offsets through ``bytes(at:into:)`` only).
   func continuing(at offset: Int) -> ByteSource {
     var copy = self
     copy.readLimit = nil
@@ -90,8 +91,14 @@ struct ByteSource {
 
   /// A source over the `.ics` files of `folder`, read as one stream.
   init(folder: CalendarFolder) {
-    origin = .folder(FolderStream(folder: folder))
-    path = folder.path
+    self.init(stream: FolderStream(folder: folder))
+  }
+
+  /// A source over `stream`: a second one over a stream read before reads it again at its
+  /// offsets (``bytes(at:into:)``), from its files.
+  init(stream: FolderStream) {
+    origin = .folder(stream)
+    path = stream.folder.path
     totalBytes = nil
   }
 
@@ -213,13 +220,13 @@ struct ByteSource {
     return true
   }
 
-  /// Whether ``bytes(at:into:)`` can read any part of the input again: bytes in memory or a
-  /// regular file (not standard input or a pipe).
+  /// Whether ``bytes(at:into:)`` can read any part of the input again: bytes in memory, a
+  /// regular file (not standard input or a pipe) or a folder's files.
   var readsAtOffsets: Bool {
     switch origin {
-    case .memory: return true
+    case .memory, .folder: return true
     case .file: return totalBytes != nil
-    case .folder, .http: return false
+    case .http: return false
     }
   }
 
@@ -245,7 +252,9 @@ struct ByteSource {
         buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[offset..<(offset + count)]))
       }
       return count
-    case .folder, .http:
+    case .folder(let stream):
+      return try stream.bytes(at: offset, into: buffer)
+    case .http:
       return 0
     }
   }

@@ -88,10 +88,17 @@ final class FolderStream {
   private var linesBefore = 0
   /// Line ends met in the file being read.
   private var linesInFile = 0
-  /// The stream's line number of each file's first line, in file order.
-  private(set) var firstLines: [Int] = []
+  /// The stream's line number of each file's first line, in file order, and that file's index
+  /// in the folder's files (files left out have none).
+  private(set) var firstLines: [(line: Int, file: Int)] = []
   /// The files left out, with why, in file order (nothing of their content is quoted).
   private(set) var skippedFiles: [(file: String, reason: String)] = []
+  /// Where the stream's bytes came from, in stream order (``bytes(at:into:)``).
+  var pieces: [FolderPiece] = []
+  /// Bytes handed out so far.
+  private var streamOffset = 0
+  /// Bytes read so far from the file being read (a byte-order mark included).
+  private var fileOffset = 0
   /// The room a file's first read needs for its start to be judged (``FileStart``).
   static let startRoom = 64 << 10
 
@@ -110,6 +117,7 @@ final class FolderStream {
     while count < buffer.count {
       if pendingLineEnd {
         base.storeBytes(of: 0x0A, toByteOffset: count, as: UInt8.self)
+        note(file: nil, from: 0, count: 1, at: streamOffset + count)
         count += 1
         pendingLineEnd = false
         linesBefore += 1
@@ -127,10 +135,11 @@ final class FolderStream {
           skippedFiles.append((file, "cannot be read (\(reason)); file left out"))
           continue
         }
-        firstLines.append(linesBefore + 1)
+        firstLines.append((linesBefore + 1, next - 1))
         atFileStart = true
         lastByte = 0x0A
         linesInFile = 0
+        fileOffset = 0
       }
       let room = buffer.count - count
       var result: Int
@@ -152,12 +161,15 @@ final class FolderStream {
       }
       // A short read of a regular file is its end: the file's start is all of it.
       let wholeRead = result < room
+      var readFrom = fileOffset
+      fileOffset += result
       var bytes = UnsafeMutableRawBufferPointer(start: base + count, count: result)
       if atFileStart {
         atFileStart = false
         if result >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
           (base + count).copyMemory(from: base + count + 3, byteCount: result - 3)
           result -= 3
+          readFrom += 3
           bytes = UnsafeMutableRawBufferPointer(start: base + count, count: result)
           if result == 0 {
             atFileStart = true
@@ -173,8 +185,10 @@ final class FolderStream {
       }
       for byte in bytes where byte == 0x0A { linesInFile += 1 }
       lastByte = bytes[result - 1]
+      note(file: next - 1, from: readFrom, count: result, at: streamOffset + count)
       count += result
     }
+    streamOffset += count
     return count
   }
 
@@ -190,8 +204,9 @@ final class FolderStream {
   /// The file and its own line for `line` of the stream; nil before the first file.
   func place(ofLine line: Int) -> (file: String, line: Int)? {
     // The files that start at or before `line` (a line number is far below `Int.max`).
-    let low = Bisection.lowerBound(of: line + 1, count: firstLines.count) { firstLines[$0] }
+    let low = Bisection.lowerBound(of: line + 1, count: firstLines.count) { firstLines[$0].line }
     guard low > 0 else { return nil }
-    return (folder.files[low - 1], line - firstLines[low - 1] + 1)
+    let first = firstLines[low - 1]
+    return (folder.files[first.file], line - first.line + 1)
   }
 }
