@@ -5,7 +5,7 @@ import Testing
 @testable import FeedImport
 
 /// The index stores, for each VEVENT, the day ranges of the windows the pre-filter keeps it for
-/// (``EventFacts/keptWindows``) and a yearly series' months (``EventFacts/season``); they must
+/// (``EventFacts/keptWindow``) and a yearly series' months (``EventFacts/season``); they must
 /// say exactly what ``ScanTally/passesOver(_:)`` says, window by window, or an indexed load
 /// would keep other events than a scan.
 @Suite struct KeptWindowsTests {

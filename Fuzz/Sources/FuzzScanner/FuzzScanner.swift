@@ -64,9 +64,6 @@ extension ScannerCase {
     result += sink.items
     result.append("counts \(scan.tally.eventsRead) \(scan.tally.eventsPassedOver) \(scan.nulBytes)")
     result.append("keys \(keys.uids) \(keys.lines)")
-    result += keys.overrides.map {
-      "override \($0.uid) \($0.instanceKey) \($0.line) \($0.replacedDay) \($0.sequence)"
-    }
     result.append("calendars \(scan.tally.calendarLines) checkpoints \(scan.checkpoints)")
     result.append("start \(scan.sawCalendarData) \(scan.startDescription)")
     return result

@@ -92,35 +92,6 @@ extension EventFacts {
     return number
   }
 
-  /// The number the ASCII digits at `range` spell, or nil when one is not a digit.
-  private static func digits(_ value: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-    var number = 0
-    for index in range {
-      let byte = value[index]
-      guard byte >= 0x30, byte <= 0x39 else { return nil }
-      number = number * 10 + Int(byte - 0x30)
-    }
-    return number
-  }
-
-  /// A SEQUENCE value of one to nine ASCII digits (what libical reads as that integer); nil
-  /// for anything else.
-  static func sequenceValue(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard let start = valueStart(line), (1...9).contains(line.count - start) else { return nil }
-    return digits(line, start..<line.count)
-  }
-
-  /// Whether the UID text is one libical gives back byte for byte: printable ASCII without
-  /// spaces, backslashes or commas, read from a single UID property.
-  var uidIsPlain: Bool {
-    guard uidCount == 1, !uidTruncated, !uidEscaped, var text = uid, !text.isEmpty else {
-      return false
-    }
-    return text.withUTF8 { bytes in
-      bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != 0x5C && $0 != 0x2C }
-    }
-  }
-
   /// The first and last days a list of dates (an RDATE or EXDATE line) holds, a PERIOD counting
   /// by its start when `periods` allows them (and then `periods` in the answer says so); nil
   /// when one value is not a DATE, DATE-TIME (or PERIOD) this scan reads strictly

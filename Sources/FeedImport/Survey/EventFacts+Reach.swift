@@ -89,7 +89,7 @@ extension EventFacts {
   /// which pass the series over for windows away from them. Nil for every other event: one
   /// with RDATEs (they may fall in any month) or several RRULEs. Asked only of an event whose
   /// reach the scan bounds (``mayTouch(first:last:)`` after the reach, the index beside
-  /// ``keptWindows``), so it does not work the reach out again.
+  /// ``keptWindow``), so it does not work the reach out again.
   var season: StartSeason? {
     guard recurs, ruleCount == 1, recurrenceDays == nil, !overridesInstance,
       let rule, let start = startDay, let length = lengthDays,
