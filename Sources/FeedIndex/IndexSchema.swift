@@ -53,7 +53,8 @@ enum IndexSchema {
   /// and `feed` counts the rows of both: a replay reads the groups of the events it keeps and
   /// those, not every row, when they are few.
   /// 14: a UID group is read whole or not at all: `sharing` keeps only the UID, an override's
-  /// reach is its own days, and `alone` lists every group or none.
+  /// reach is its own days, and `alone` lists every group or none; an RRULE with an empty part
+  /// is not bounded.
   static let version = 14
 
   static let statements = [

@@ -56,6 +56,9 @@ import Testing
     "FREQ=YEARLY;BYMONTH=13;UNTIL=20200101T000000Z",
     "FREQ=YEARLY;BYHOUR=1,2,3,4,5,6,7,8,9,10;BYMINUTE=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30;BYSECOND=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30;UNTIL=20200101T000000Z",
     "FREQ=YEARLY;BYEASTER=1;UNTIL=20200101T000000Z",
+    // libical stops reading at an empty part: these repeat without end (found by the import
+    // fuzzer, whose pre-filtered month missed the instances the whole feed shows).
+    "FREQ=WEEKLY;;UNTIL=20200101T000000Z", "FREQ=DAILY;;COUNT=5", ";FREQ=DAILY;COUNT=5",
   ]
 
   @Test(arguments: bounded)
@@ -107,5 +110,21 @@ import Testing
     #expect(
       RuleFactsTests.facts(rule).lastStartDay(from: late, startMonth: 1, startDayOfMonth: 30) == nil
     )
+  }
+
+  /// The whole path: a month of a feed whose rules have an empty part is the same with the
+  /// pre-filter as without.
+  @Test func rulesWithAnEmptyPartLayOutAsWhole() throws {
+    let text = Hostile.calendar(
+      Hostile.event(
+        "until", "DTSTART:20070508T101500Z", "DURATION:PT1H",
+        "RRULE:FREQ=WEEKLY;;UNTIL=20090102T055900Z", "SUMMARY:Weekly")
+        + Hostile.event(
+          "count", "DTSTART:20070508T101500Z", "DURATION:PT1H", "RRULE:FREQ=DAILY;;COUNT=5",
+          "SUMMARY:Daily"))
+    let first = try #require(YearMonth(year: 2024, month: 7))
+    let totals = try FilteredMonths.compare(
+      text, name: "empty-part", from: first, count: 3, zoneName: "UTC")
+    #expect(totals.shown == 6)
   }
 }

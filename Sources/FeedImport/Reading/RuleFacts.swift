@@ -31,6 +31,12 @@ struct RuleFacts: Sendable {
     var index = value.startIndex
     while index <= value.endIndex {
       if index == value.endIndex || value[index] == UInt8(ascii: ";") {
+        // libical stops reading a rule at an empty part (`FREQ=DAILY;;COUNT=5` repeats
+        // without end): such a rule is not bounded here.
+        guard index > partStart || index == value.endIndex else {
+          unknown = true
+          break
+        }
         if index > partStart { readPart(value[partStart..<index]) }
         partStart = index + 1
       }
