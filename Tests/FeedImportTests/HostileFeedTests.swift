@@ -313,9 +313,15 @@ struct HostileFeedTests {
           "DURATION:PT1H", "SUMMARY:Not an override")
         + Hostile.event(
           "dated", "DTSTART;VALUE=DATE;:20031020", "SUMMARY:Gone too")
+        // The class: any parameter without `=` before another one (found again by the fuzzer
+        // with bytes that are not UTF-8 in a parameter's name); one last before the value is
+        // read by libical.
+        + Hostile.event(
+          "bare-param", "DTSTART;X;TZID=Europe/Berlin:20031019T120000", "SUMMARY:Gone three")
+        + Hostile.event("bare-last", "DTSTART;X-B:20031021T120000Z", "SUMMARY:Kept")
         + Hostile.event("inside", "DTSTART;VALUE=DATE:20240805", "SUMMARY:Inside"))
     let whole = try Feed(text: text, name: "params")
-    #expect(Set(whole.skipped.compactMap(\.uid)) == ["no-start", "dated"])
+    #expect(Set(whole.skipped.compactMap(\.uid)) == ["no-start", "dated", "bare-param"])
     for (year, month) in [(2024, 8), (2003, 10), (2003, 9)] {
       let first = try Hostile.unwrap(YearMonth(year: year, month: month))
       _ = try FilteredMonths.compare(text, name: "params", from: first, count: 1, zoneName: "UTC")

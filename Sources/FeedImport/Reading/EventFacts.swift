@@ -81,15 +81,37 @@ struct EventFacts: Sendable {
     }
   }
 
-  /// Where the value of a date property line starts (``valueStart(_:)``); nil also when the
-  /// parameters end with an empty one (`DTSTART;TZID=X;:…`): libical then reads the `:` as part
-  /// of the value, cannot parse it, and removes the property (an event without DTSTART is
-  /// skipped, a RECURRENCE-ID removed makes the event no override), so such a line is not read.
+  /// Where the value of a date property line starts (``valueStart(_:)``); nil also when a
+  /// parameter has no `=` (`DTSTART;X;TZID=…:…`, or an empty one, `DTSTART;TZID=X;:…`): libical
+  /// then takes the rest of the line as the value, cannot parse it, and removes the property
+  /// (an event without DTSTART is skipped, a RECURRENCE-ID removed makes the event no
+  /// override), so such a line is not read.
   static func dateValueStart(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard let start = valueStart(line), start < 2 || line[start - 2] != UInt8(ascii: ";") else {
+    guard let start = valueStart(line), everyParameterHasAValue(line, end: start - 1) else {
       return nil
     }
     return start
+  }
+
+  /// Whether each parameter before `end` (the value's `:`) holds an `=` outside quotes.
+  private static func everyParameterHasAValue(_ line: UnsafeBufferPointer<UInt8>, end: Int)
+    -> Bool
+  {
+    guard let first = line[..<end].firstIndex(of: UInt8(ascii: ";")) else { return true }
+    var quoted = false
+    var hasEquals = false
+    for index in (first + 1)..<end {
+      let byte = line[index]
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if !quoted, byte == UInt8(ascii: ";") {
+        guard hasEquals else { return false }
+        hasEquals = false
+      } else if !quoted, byte == UInt8(ascii: "=") {
+        hasEquals = true
+      }
+    }
+    return hasEquals
   }
 
   /// Whether `line` ends inside a property name: short (no name read here is longer than 13)
