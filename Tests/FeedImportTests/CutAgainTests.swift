@@ -4,9 +4,9 @@ import Testing
 
 @testable import FeedImport
 
-/// Every second reading (duplicates read again, the index's replay) cuts one VEVENT out of the
-/// feed from the line checkpoint before it (`FeedLoader.event(at:from:_:)`), reading a little
-/// at first and more as needed. Whatever the events' sizes, line ends and nesting, the VEVENT
+/// Every second reading (the events of a kept UID group, the index's replay) cuts VEVENTs out of
+/// the feed from the line checkpoint before each (``EventSweep``; here a sweep of one,
+/// `FeedLoader.event(at:from:_:)` below), reading a little at first and more as needed. Whatever the events' sizes, line ends and nesting, the VEVENT
 /// cut again must be the one the scan handed out.
 @Suite("VEVENTs cut again at their lines")
 struct CutAgainTests {
@@ -157,5 +157,19 @@ struct SweepTests {
         }
       }
     }
+  }
+}
+
+extension FeedLoader {
+  /// The VEVENT that starts at line `target`, cut by a sweep of that one line from the
+  /// checkpoint before it; nil when no checkpoint covers `target` or no VEVENT starts there.
+  func event(
+    at target: Int, from byteSource: ByteSource, _ buffer: UnsafeMutableRawBufferPointer
+  ) throws(ImportError) -> ScannedItem? {
+    var found: ScannedItem?
+    try EventSweep(checkpoints: checkpoints, byteSource: byteSource).read([target], into: buffer) {
+      _, item in found = item
+    }
+    return found
   }
 }

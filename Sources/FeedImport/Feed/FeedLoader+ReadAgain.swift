@@ -43,19 +43,4 @@ extension FeedLoader {
     // The calendars that begin at or before `line` (a line number is far below `Int.max`).
     Bisection.lowerBound(of: line + 1, count: calendarLines.count) { calendarLines[$0] } - 1
   }
-
-  /// The VEVENT that starts at line `target`, cut by the same splitter and scanner as the
-  /// first reading, from the checkpoint before it; a VEVENT left open at the feed's end is
-  /// closed there, as the first reading closes it. Nil when no checkpoint covers `target` or no
-  /// VEVENT starts there. Every second reading (again, and the index's replay) cuts through it,
-  /// or through an ``EventSweep`` over several targets, which cuts them alike.
-  func event(
-    at target: Int, from byteSource: ByteSource, _ buffer: UnsafeMutableRawBufferPointer
-  ) throws(ImportError) -> ScannedItem? {
-    var found: ScannedItem?
-    try EventSweep(checkpoints: checkpoints, byteSource: byteSource).read([target], into: buffer) {
-      _, item in found = item
-    }
-    return found
-  }
 }

@@ -180,14 +180,8 @@ package struct FeedReplay: Sendable {
 }
 
 extension PassedOverKeys {
-  /// Remembers a passed-over event an index kept, as ``ScanTally/route(_:)`` remembers it:
-  /// `uid` as in ``SurveyedEvent/uid``.
-  package mutating func add(uid: String, line: Int) {
-    var text = uid
-    text.withUTF8 { bytes in add(uidBytes: UnsafeRawBufferPointer(bytes), line: line) }
-  }
-
-  /// ``add(uid:line:)`` with the UID as the UTF-8 bytes an index keeps.
+  /// Remembers a passed-over event an index kept, as ``ScanTally/route(_:)`` remembers it: its
+  /// UID as the UTF-8 bytes of ``SurveyedEvent/uid``.
   package mutating func add(uidBytes: UnsafeRawBufferPointer, line: Int) {
     add(uidKey: UIDBytes.key(of: uidBytes.bindMemory(to: UInt8.self)), line: line)
   }
