@@ -87,10 +87,8 @@ struct MonthAnswers {
     } catch {
       return (.monthJSON, .problem(.badRequest(error.description)))
     }
-    var body = [UInt8]((try? JSONLayoutRenderer.data(layouts)) ?? Data())
-    body.append(UInt8(ascii: "\n"))
     let answer = CachedAnswer(
-      body: body, contentType: "application/json",
+      body: JSONLayoutRenderer.bytes(layouts), contentType: "application/json",
       tag: EntityTags.tag([String(snapshot.generation), key], instance: instance))
     cache.keep(answer, for: key, generation: snapshot.generation)
     return (.monthJSON, .answer(status: 200, answer, cacheControl: "no-cache"))

@@ -50,12 +50,13 @@ struct SeriesLayout {
     // Without THISANDFUTURE overrides an instance is shown where it starts: drop the ones that
     // miss the visible days while expanding, so the occurrence cap counts only shown ones.
     let bounds = instantBounds(maker)
+    let (allDay, length) = (master.allDay, master.length)
     let visible: ((WallTime, WallTime?, Int64) -> SpanPlacement?)? =
       ranges.isEmpty
       ? { start, end, key in
         placeIfVisible(
-          master, start: start, explicitEnd: end, key: key, maker: maker, floating: floating,
-          bounds: bounds)
+          start: start, explicitEnd: end, key: key, allDay: allDay, length: length, maker: maker,
+          floating: floating, bounds: bounds)
       } : nil
     let result = expander.instances(
       lookBack: lookBack
@@ -117,14 +118,14 @@ struct SeriesLayout {
   /// (``SeriesExpander/key(of:allDay:)``): its start instant when the start has a zone or a
   /// floating start is read as UTC, which is then not worked out again.
   private func placeIfVisible(
-    _ record: EventRecord, start: WallTime, explicitEnd: WallTime?, key: Int64, maker: SpanMaker,
-    floating: LibicalZone?, bounds: ClosedRange<Int64>
+    start: WallTime, explicitEnd: WallTime?, key: Int64, allDay: Bool, length: OccurrenceLength,
+    maker: SpanMaker, floating: LibicalZone?, bounds: ClosedRange<Int64>
   ) -> SpanPlacement? {
     var instants: (start: Int64, end: Int64)?
     if !start.isDate {
-      let keyIsStart = !record.allDay && (start.zone != nil || floating?.isUTC ?? true)
+      let keyIsStart = !allDay && (start.zone != nil || floating?.isUTC ?? true)
       let (first, end) = SpanMaker.instants(
-        start: start, length: record.length, explicitEnd: explicitEnd, floatingZone: floating,
+        start: start, length: length, explicitEnd: explicitEnd, floatingZone: floating,
         startInstant: keyIsStart ? key : nil)
       if max(first, end - 1) < bounds.lowerBound || first > bounds.upperBound {
         return nil
@@ -133,7 +134,7 @@ struct SeriesLayout {
     }
     guard
       let placement = maker.place(
-        start: start, length: record.length, explicitEnd: explicitEnd, floatingZone: floating,
+        start: start, length: length, explicitEnd: explicitEnd, floatingZone: floating,
         instants: instants),
       placement.meets(window.firstDay, window.lastDay)
     else { return nil }
@@ -174,10 +175,11 @@ struct SeriesLayout {
     let expander = SeriesExpander(
       record: single, window: window.with(budget).showing(from: visibleFrom(of: single)))
     let bounds = instantBounds(maker)
-    let result = expander.instances(lookBack: record.length.maximumSeconds) { start, end, key in
+    let (allDay, length) = (record.allDay, record.length)
+    let result = expander.instances(lookBack: length.maximumSeconds) { start, end, key in
       placeIfVisible(
-        record, start: start, explicitEnd: end, key: key, maker: maker, floating: floating,
-        bounds: bounds)
+        start: start, explicitEnd: end, key: key, allDay: allDay, length: length, maker: maker,
+        floating: floating, bounds: bounds)
     }
     let before = batch.spans.count
     var texts: DaySpan.Texts?

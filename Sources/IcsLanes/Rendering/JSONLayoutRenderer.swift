@@ -17,15 +17,22 @@ public enum JSONLayoutRenderer {
 
   /// The JSON text of several layouts, as an array.
   public static func render(_ layouts: [MonthLayout]) throws -> String {
-    var bytes = documentBytes(layouts)
-    bytes.append(JSONBytes.newline)
-    return String(decoding: bytes, as: UTF8.self)
+    String(decoding: bytes(layouts), as: UTF8.self)
   }
 
   /// The same JSON as ``render(_:)-(MonthLayout)``'s text, as UTF-8 bytes without the final
   /// newline: a big layout is written out without building (and copying) a string from it.
   public static func data(_ layouts: [MonthLayout]) throws -> Data {
     Data(documentBytes(layouts))
+  }
+
+  /// The same JSON as ``render(_:)-([MonthLayout])``'s text, final newline included, as UTF-8
+  /// bytes: for a caller that sends or stores the bytes, with no string or `Data` copied from
+  /// them.
+  public static func bytes(_ layouts: [MonthLayout]) -> [UInt8] {
+    var bytes = documentBytes(layouts)
+    bytes.append(JSONBytes.newline)
+    return bytes
   }
 
   /// Appends one layout's JSON object to `bytes`, every line after the first indented `indent`
