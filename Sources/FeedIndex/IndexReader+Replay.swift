@@ -13,16 +13,20 @@ extension IndexReader {
     try queue.read { db in
       // What libical made of the kept events, when an earlier replay kept it: found with each
       // row (the `parsed` table's key is the line), unless written by another parser.
-      var rows = KeptRows(readsOutcomes: try IndexReader.readsParsed(db))
+      let readsOutcomes = try IndexReader.readsParsed(db)
+      var rows = KeptRows(readsOutcomes: readsOutcomes)
       try keepEvents(db, window: window, into: &rows)
       rows.parsed.sortByLine()
       let events = try IndexReader.distinct(rows.kept, eventCount: eventCount)
       let parts = try IndexReader.parts(db, events: events)
-      let sharing = window == nil ? PassedOverKeys() : try passedOverSharing(db, events: events)
-      return FeedReplay(
+      var replay = FeedReplay(
         parts: parts, survey: survey,
         eventsPassedOver: window == nil ? 0 : eventCount - events.count,
-        passedOver: sharing, parsed: rows.parsed)
+        passedOver: PassedOverKeys(), parsed: rows.parsed)
+      if window != nil {
+        try passedOverSharing(db, events: events, readsOutcomes: readsOutcomes, into: &replay)
+      }
+      return replay
     }
   }
 
@@ -108,9 +112,11 @@ extension IndexReader {
   }
 
   /// The keys of the passed-over events that share a UID with another (`sharing` rows not
-  /// among `events`), as a scan keeps them for a window.
-  private func passedOverSharing(_ db: Database, events: [KeptEvent]) throws -> PassedOverKeys {
-    var sharing = PassedOverKeys()
+  /// among `events`), as a scan keeps them for a window, into `replay`; with the outcomes
+  /// kept for them, which the load takes when it reads their group after all.
+  private func passedOverSharing(
+    _ db: Database, events: [KeptEvent], readsOutcomes: Bool, into replay: inout FeedReplay
+  ) throws {
     let keptPositions = Set(events.map(\.position))
     let statement: Statement
     var arguments = StatementArguments()
@@ -120,18 +126,20 @@ extension IndexReader {
       // reads of the full scan's, when they are few.
       statement = try db.makeStatement(
         sql: """
-          SELECT position, line, uid FROM sharing
-          WHERE grp IN (
+          SELECT sharing.position, sharing.line, sharing.uid, parsed.outcome FROM sharing
+          LEFT JOIN parsed ON parsed.line = sharing.line
+          WHERE sharing.grp IN (
             SELECT grp FROM sharing WHERE position IN (SELECT value FROM json_each(?))
             UNION SELECT grp FROM alone)
-          ORDER BY position
+          ORDER BY sharing.position
           """)
       arguments = [IndexReader.jsonArray(events.lazy.map(\.position))]
     } else {
       statement = try db.makeStatement(
-        sql:
-          "SELECT position, line, uid FROM sharing ORDER BY position"
-      )
+        sql: """
+          SELECT sharing.position, sharing.line, sharing.uid, parsed.outcome FROM sharing
+          LEFT JOIN parsed ON parsed.line = sharing.line ORDER BY sharing.position
+          """)
     }
     let rows = try Row.fetchCursor(statement, arguments: arguments)
     // These events are not read again (their keys are here), so the rows are checked: events
@@ -148,10 +156,30 @@ extension IndexReader {
       else { throw Unusable.damaged }
       previous = (position, line)
       guard !keptPositions.contains(position) else { continue }
-      sharing.add(uidBytes: uid, line: line)
+      replay.passedOver.add(uidBytes: uid, line: line)
+      if readsOutcomes, let outcome = try outcomeColumn(statement, 3) {
+        replay.passedOverParsed.add(line: line, outcome)
+      }
     }
-    return sharing
   }
+}
+
+/// The outcome (``ParsedOutcome``'s bytes) in `column` of the row `statement` stands on, read
+/// from SQLite as it is (no `Data` made of it): nil when NULL (no `parsed` row); a value that
+/// is not a BLOB is a damaged index.
+private func outcomeColumn(_ statement: Statement, _ column: Int32) throws
+  -> UnsafeRawBufferPointer?
+{
+  let sqlite = statement.sqliteStatement
+  switch sqlite3_column_type(sqlite, column) {
+  case SQLITE_NULL: return nil
+  case SQLITE_BLOB: break
+  default: throw IndexReader.Unusable.damaged
+  }
+  let count = Int(sqlite3_column_bytes(sqlite, column))
+  // An empty BLOB has no address: kept empty, it does not read back (a damaged index).
+  let base = count > 0 ? sqlite3_column_blob(sqlite, column) : nil
+  return UnsafeRawBufferPointer(start: base, count: base == nil ? 0 : count)
 }
 
 /// The events a replay keeps from `reach` and `always` rows, with the outcomes kept for them.
@@ -183,20 +211,9 @@ private struct KeptRows {
     }
   }
 
-  /// Keeps the outcome in column 3 of the row `statement` stands on, read from SQLite as it is
-  /// (no `Data` made of it): none when NULL (no `parsed` row); a value that is not a BLOB is a
-  /// damaged index.
+  /// Keeps the outcome in column 3 of the row `statement` stands on, when there is one.
   private mutating func keepOutcome(_ statement: Statement, line: Int) throws {
-    guard readsOutcomes else { return }
-    let sqlite = statement.sqliteStatement
-    switch sqlite3_column_type(sqlite, 3) {
-    case SQLITE_NULL: return
-    case SQLITE_BLOB: break
-    default: throw IndexReader.Unusable.damaged
-    }
-    let count = Int(sqlite3_column_bytes(sqlite, 3))
-    // An empty BLOB has no address: kept empty, it does not read back (a damaged index).
-    let base = count > 0 ? sqlite3_column_blob(sqlite, 3) : nil
-    parsed.add(line: line, UnsafeRawBufferPointer(start: base, count: base == nil ? 0 : count))
+    guard readsOutcomes, let outcome = try outcomeColumn(statement, 3) else { return }
+    parsed.add(line: line, outcome)
   }
 }

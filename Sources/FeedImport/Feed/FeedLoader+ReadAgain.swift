@@ -17,15 +17,39 @@ extension FeedLoader {
   /// `keys`: each is read from the ``LineSplitter/checkpoints`` entry before it up to its
   /// END:VEVENT, never the rest of the feed, through the same splitter and scanner as the
   /// first reading, so that the events come out exactly as the first reading cut them.
+  ///
+  /// In a replay, the events whose outcome the index kept are taken from it, in their turn
+  /// among those read, and the outcomes of the others are kept for the index.
   mutating func readAgain(
     lines: [Int], keys: Set<Int>, from byteSource: ByteSource
   ) throws(ImportError) {
     readsAgain = true
-    defer { readsAgain = false }
+    keepsParsed = passedOverOutcomes != nil
+    defer { (readsAgain, keepsParsed) = (false, false) }
+    let outcomes = passedOverOutcomes ?? KeptOutcomes()
+    let taken = lines.filter { outcomes[$0] != nil }
+    var nextTaken = 0
+    func takeKept(before end: Int) throws(ImportError) {
+      while nextTaken < taken.count, taken[nextTaken] < end {
+        let line = taken[nextTaken]
+        nextTaken += 1
+        let calendar = FeedLoader.calendar(ofLine: line, tally.calendarLines)
+        guard calendars.indices.contains(calendar), let bytes = outcomes[line] else {
+          continue
+        }
+        guard takeParsed(bytes, line: line, calendar: calendar) else {
+          throw .replayMismatch(
+            path: byteSource.path, "the outcome kept for the VEVENT at line \(line) does not read")
+        }
+        countReadAgain()
+      }
+    }
     let buffer = EventSweep.makeBuffer()
     defer { buffer.deallocate() }
     let sweep = EventSweep(checkpoints: checkpoints, byteSource: byteSource)
-    try sweep.read(lines, into: buffer) { (_, item) throws(ImportError) -> Void in
+    let read = lines.filter { outcomes[$0] == nil }
+    try sweep.read(read, into: buffer) { (target, item) throws(ImportError) -> Void in
+      try takeKept(before: target)
       guard let item, case .event(let block, let line, let facts) = item, let uid = facts.uid,
         tally.passesOver(facts), keys.contains(FeedLoader.uidKey(uid))
       else { return }
@@ -34,6 +58,7 @@ extension FeedLoader {
       countReadAgain()
       parse(block: block, line: line, facts: facts, calendar: calendar)
     }
+    try takeKept(before: Int.max)
     // Back to file order, which the grouping of series relies on.
     records.sortByLine()
   }

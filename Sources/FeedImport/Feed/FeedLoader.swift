@@ -37,6 +37,10 @@ struct FeedLoader: ScanSink {
   var keepsParsed = false
   /// The outcomes parsed while ``keepsParsed``, by line (``ParsedOutcome``).
   var parsed: [(line: Int, outcome: [UInt8])] = []
+  /// In a replay, what an index kept of passed-over events (``FeedReplay/passedOverParsed``):
+  /// ``readAgain(lines:keys:from:)`` takes these instead of parsing them, and keeps what it
+  /// parses in ``parsed``.
+  var passedOverOutcomes: KeptOutcomes?
 
   private struct DeferredEvent {
     let index: Int
@@ -116,6 +120,7 @@ struct FeedLoader: ScanSink {
   mutating func releaseScanKeys() {
     tally.passedOver = PassedOverKeys()
     checkpoints = []
+    passedOverOutcomes = nil
   }
 
   /// The records read, leaving none here: the only reference to their array, so that

@@ -19,6 +19,7 @@ extension FeedLoader {
       if case .part(.calendarBegins(let line)) = part { tally.calendarLines.append(line) }
     }
     self.tally = tally
+    passedOverOutcomes = replay.passedOverParsed
     // The kept VEVENTs the index holds no outcome of are read in one sweep; the parts between
     // them, and the events whose outcome the index holds, are taken in their turn.
     let eventLines = replay.parts.compactMap { part -> Int? in
@@ -34,7 +35,11 @@ extension FeedLoader {
             if upToEvent { return }
             break
           }
-          if !takeParsed(bytes, line: line), damaged == nil { damaged = line }
+          if let calendar = calendars.indices.last,
+            !takeParsed(bytes, line: line, calendar: calendar), damaged == nil
+          {
+            damaged = line
+          }
         case .part(.calendarBegins(let line)): take(.calendarBegins(line: line))
         case .part(.calendarProperty(let name, let value, let line)):
           take(.calendarProperty(name: name, value: value, line: line))
@@ -66,11 +71,10 @@ extension FeedLoader {
       startDescription: replay.survey.startDescription, nulBytes: replay.survey.nulBytes)
   }
 
-  /// Takes a kept VEVENT from the outcome an index holds for it (``ParsedOutcome``), read back
-  /// with the zones its calendar names now; false when the bytes do not read back, or were
-  /// not written for this line and calendar.
-  private mutating func takeParsed(_ bytes: ArraySlice<UInt8>, line: Int) -> Bool {
-    guard let calendar = calendars.indices.last else { return true }
+  /// Takes a VEVENT of `calendar` from the outcome an index holds for it (``ParsedOutcome``),
+  /// read back with the zones its calendar names now; false when the bytes do not read back,
+  /// or were not written for this line and calendar.
+  mutating func takeParsed(_ bytes: ArraySlice<UInt8>, line: Int, calendar: Int) -> Bool {
     guard
       let outcome = ParsedOutcome.outcome(
         from: bytes, line: line, resolver: calendars[calendar].resolver)

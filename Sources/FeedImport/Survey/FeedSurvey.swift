@@ -165,6 +165,9 @@ package struct FeedReplay: Sendable {
   /// What libical made of kept events when an earlier replay read them (``ParsedOutcome``), by
   /// their line: those are taken as they are, neither read from the feed nor parsed again.
   package var parsed: KeptOutcomes
+  /// What libical made of the events of ``passedOver`` an earlier load read (their UID group
+  /// was read whole, ``FeedLoader/keptGroupsPassedOver()``), by their line.
+  package var passedOverParsed = KeptOutcomes()
 
   /// A replay of `parts`.
   package init(
