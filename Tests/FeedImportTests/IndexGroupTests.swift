@@ -9,6 +9,9 @@ import Testing
 /// A month's replay reads the `sharing` rows of the UIDs its kept events have (a UID group is
 /// read whole or not at all), not every row: the answer stays the one without the index.
 @Suite struct IndexGroupTests {
+  /// The line where the far override of `inside` begins.
+  static let farOverrideLine = 18
+
   /// One VEVENT's lines.
   static func event(_ uid: String, _ lines: String...) -> [String] {
     ["BEGIN:VEVENT", "UID:\(uid)", "DURATION:PT1H"] + lines + ["SUMMARY:\(uid)", "END:VEVENT"]
@@ -82,9 +85,50 @@ import Testing
     let replay = try IndexReader(indexFile: indexFile).replay(window: request.window)
     #expect(replay.passedOver.uids.count == 1)
     #expect(replay.passedOver.lines.count == 1)
+    // Its outcome was kept by the runs above, and is taken back: nothing is parsed.
+    let farOverride = try #require(replay.passedOver.lines.first)
+    #expect(farOverride == IndexGroupTests.farOverrideLine)
+    #expect(replay.passedOverParsed.count == 1)
+    #expect(replay.passedOverParsed[Int(farOverride)] != nil)
+    let warm = try Feed(
+      path: path, replaying: replay, options: ImportOptions(window: request.window))
+    #expect(IndexAnswer(warm, request) == plain)
+    #expect(warm.takeParsedInReplay().isEmpty)
     // Without a window nothing is passed over.
     let whole = try IndexReader(indexFile: indexFile).replay(window: nil)
     #expect(whole.passedOver.uids.isEmpty)
+  }
+
+  /// A damaged outcome of a group's far event is never used: the answer is the plain load's,
+  /// and the index, made again, keeps a good one.
+  @Test(arguments: [
+    "UPDATE parsed SET outcome = x'01' WHERE line = \(farOverrideLine)",
+    "UPDATE parsed SET outcome = substr(outcome, 1, 9) WHERE line = \(farOverrideLine)",
+    """
+    UPDATE parsed SET outcome = (SELECT outcome FROM parsed ORDER BY line LIMIT 1)
+      WHERE line = \(farOverrideLine)
+    """,
+  ])
+  func aDamagedOutcomeOfAFarEventIsNeverUsed(change: String) throws {
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/feed.ics"
+    try IndexGroupTests.text.write(toFile: path, atomically: true, encoding: .utf8)
+    let request = try IndexSupport.request("2024-08")
+    let plain = try IndexSupport.plain(path, request)
+    #expect(try IndexSupport.indexed(path, request, folder: folder) == plain)
+    let indexFile = try IndexSupport.indexFile(in: folder)
+    let queue = try DatabaseQueue(path: indexFile)
+    let changed = try queue.write { db in
+      try db.execute(sql: change)
+      return db.changesCount
+    }
+    try queue.close()
+    #expect(changed == 1)
+    #expect(try IndexSupport.indexed(path, request, folder: folder) == plain)
+    #expect(try IndexSupport.indexed(path, request, folder: folder) == plain)
+    let replay = try IndexReader(indexFile: indexFile).replay(window: request.window)
+    #expect(replay.passedOverParsed.count == 1)
   }
 
   @Test func positionsGoToSQLiteAsAJSONArray() {
