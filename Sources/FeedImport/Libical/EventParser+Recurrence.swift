@@ -99,8 +99,23 @@ extension EventParser {
   /// BYMONTHDAY without BYMONTH over every month (``YearlyMonthDays``).
   static func settle(_ rule: inout icalrecurrencetype, with start: icaltimetype) {
     alignUntil(&rule, with: start)
+    ignoreTimeParts(&rule, with: start)
     RuleValueSets.dropRepeats(&rule)
     YearlyMonthDays.spread(&rule)
+  }
+
+  /// BYHOUR, BYMINUTE and BYSECOND of a DAILY or coarser DATE series: RFC 5545 (3.3.10) says
+  /// they MUST be ignored there. Kept, they would count as instances of their own under COUNT,
+  /// and their times of UNTIL's day would fall after it. (A sub-daily FREQ with them from a
+  /// DATE is refused whole: `RuleLimits.problem`.)
+  static func ignoreTimeParts(_ rule: inout icalrecurrencetype, with start: icaltimetype) {
+    guard start.is_date != 0, rule.freq.rawValue >= ICAL_DAILY_RECURRENCE.rawValue else {
+      return
+    }
+    let end = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+    rule.by_hour.0 = end
+    rule.by_minute.0 = end
+    rule.by_second.0 = end
   }
 
   /// UNTIL written as a DATE for a DATE-TIME series means "through that day"; UNTIL written as a

@@ -51,14 +51,16 @@ enum RuleOracle {
         first = false
         if wall != start.fieldSeconds { remaining -= 1 }
       }
-      guard remaining > 0, wall < high else { return false }
+      // libical gives a day's times in the order the rule writes them (`BYHOUR=21,4`): the
+      // walk goes on a day past `high`, so that an earlier time given after it is not lost.
+      guard remaining > 0, wall < high + 86_400 else { return false }
       remaining -= 1
       taken += 1
       if taken > most {
         complete = false
         return false
       }
-      if wall >= low { found.insert(wall) }
+      if wall >= low, wall < high { found.insert(wall) }
       return true
     }
     return complete ? days(found.sorted(), start.isDate) : nil
@@ -112,6 +114,13 @@ enum RuleOracle {
       frequency == .weekly || (!subDaily && times.contains { $0.count > 1 })
     {
       return "BYSETPOS in WEEKLY or over times"
+    }
+    if !rule.bySetPosition.isEmpty,
+      [rule.byMonthDay, rule.byYearDay].contains(where: { days in
+        days.contains { $0 > 0 } && days.contains { $0 < 0 }
+      })
+    {
+      return "BYSETPOS over days written from both ends"
     }
     if subDaily, start.isDate { return "sub-daily FREQ from a DATE" }
     if frequency.rawValue < RecurrenceFrequency.monthly.rawValue,
