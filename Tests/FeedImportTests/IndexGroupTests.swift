@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import IcsLanes
 import LaneLayout
 import Testing
 
@@ -51,13 +52,18 @@ import Testing
     return lines.joined(separator: "\r\n") + "\r\n"
   }()
 
-  @Test func aReplayReadsTheGroupsThatCanMatter() throws {
-    let folder = try IndexSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+  /// The feed written into `folder`, the month's request, and its answer without an index.
+  static func feed(in folder: String) throws -> (String, MonthRequest, IndexAnswer) {
     let path = folder + "/feed.ics"
     try IndexGroupTests.text.write(toFile: path, atomically: true, encoding: .utf8)
     let request = try IndexSupport.request("2024-08")
-    let plain = try IndexSupport.plain(path, request)
+    return (path, request, try IndexSupport.plain(path, request))
+  }
+
+  @Test func aReplayReadsTheGroupsThatCanMatter() throws {
+    let folder = try IndexSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let (path, request, plain) = try IndexGroupTests.feed(in: folder)
     // The copies are far from the month: their group is passed over whole, with or without
     // the index, so no duplicate is counted.
     #expect(plain.lines.last { $0.hasPrefix("name") }?.contains("duplicate 0") == true)
@@ -112,10 +118,7 @@ import Testing
   func aDamagedOutcomeOfAFarEventIsNeverUsed(change: String) throws {
     let folder = try IndexSupport.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = folder + "/feed.ics"
-    try IndexGroupTests.text.write(toFile: path, atomically: true, encoding: .utf8)
-    let request = try IndexSupport.request("2024-08")
-    let plain = try IndexSupport.plain(path, request)
+    let (path, request, plain) = try IndexGroupTests.feed(in: folder)
     #expect(try IndexSupport.indexed(path, request, folder: folder) == plain)
     let indexFile = try IndexSupport.indexFile(in: folder)
     let queue = try DatabaseQueue(path: indexFile)
