@@ -26,17 +26,23 @@ extension FeedLoader {
     readsAgain = true
     keepsParsed = passedOverOutcomes != nil
     defer { (readsAgain, keepsParsed) = (false, false) }
-    let outcomes = passedOverOutcomes ?? KeptOutcomes()
-    let taken = lines.filter { outcomes[$0] != nil }
+    // The lines whose outcome the index kept, with it, and the lines to read.
+    var taken: [(line: Int, bytes: ArraySlice<UInt8>)] = []
+    var read: [Int] = []
+    for line in lines {
+      if let bytes = passedOverOutcomes?[line] {
+        taken.append((line, bytes))
+      } else {
+        read.append(line)
+      }
+    }
     var nextTaken = 0
     func takeKept(before end: Int) throws(ImportError) {
-      while nextTaken < taken.count, taken[nextTaken] < end {
-        let line = taken[nextTaken]
+      while nextTaken < taken.count, taken[nextTaken].line < end {
+        let (line, bytes) = taken[nextTaken]
         nextTaken += 1
         let calendar = FeedLoader.calendar(ofLine: line, tally.calendarLines)
-        guard calendars.indices.contains(calendar), let bytes = outcomes[line] else {
-          continue
-        }
+        guard calendars.indices.contains(calendar) else { continue }
         guard takeParsed(bytes, line: line, calendar: calendar) else {
           throw .replayMismatch(
             path: byteSource.path, "the outcome kept for the VEVENT at line \(line) does not read")
@@ -47,7 +53,6 @@ extension FeedLoader {
     let buffer = EventSweep.makeBuffer()
     defer { buffer.deallocate() }
     let sweep = EventSweep(checkpoints: checkpoints, byteSource: byteSource)
-    let read = lines.filter { outcomes[$0] == nil }
     try sweep.read(read, into: buffer) { (target, item) throws(ImportError) -> Void in
       try takeKept(before: target)
       guard let item, case .event(let block, let line, let facts) = item, let uid = facts.uid,
