@@ -17,7 +17,8 @@ let package = Package(
     .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     // The server (IcsLanesServer, icslanes-server) only; the icslanes command links none of it.
-    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -38,11 +39,16 @@ let package = Package(
     // glibc's mallopt for the command (its constants are not in the Glibc module).
     .target(name: "CMallocTuning"),
     .target(name: "LaneLayout"),
-    .target(name: "FeedImport", dependencies: ["CLibical", "CCurl", "LaneLayout"]),
+    // Fetching a feed over HTTP(S) into a file or a stream: libcurl, nothing of iCalendar.
+    .target(name: "HTTPFetch", dependencies: ["CCurl"]),
+    .target(name: "FeedImport", dependencies: ["CLibical", "HTTPFetch", "LaneLayout"]),
     .target(
       name: "FeedIndex",
-      dependencies: ["FeedImport", "LaneLayout", .product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "IcsLanes", dependencies: ["FeedImport", "FeedIndex", "LaneLayout"]),
+      dependencies: [
+        "FeedImport", "HTTPFetch", "LaneLayout", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    .target(
+      name: "IcsLanes", dependencies: ["FeedImport", "FeedIndex", "HTTPFetch", "LaneLayout"]),
     .executableTarget(
       name: "IcsLanesCommand",
       dependencies: [
@@ -80,7 +86,7 @@ let package = Package(
     .testTarget(
       name: "FeedImportTests",
       dependencies: [
-        "FeedImport", "FeedIndex", "IcsLanes", "CLibical", "Scratch",
+        "FeedImport", "FeedIndex", "HTTPFetch", "IcsLanes", "CLibical", "Scratch",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Golden", "Fixtures"]),

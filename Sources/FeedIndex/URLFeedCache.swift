@@ -1,5 +1,6 @@
 import FeedImport
 import Foundation
+import HTTPFetch
 
 /// A feed at a URL read through an index kept in a folder (`--index auto` or `--index
 /// FOLDER/`): the body is kept in that folder with the validators the server sent for it
@@ -66,7 +67,7 @@ package enum URLFeedCache {
         cached: kept?.validators ?? HTTPValidators(), into: descriptor, progress: options.progress)
     } catch {
       close(descriptor)
-      throw error
+      throw ImportError(error)
     }
     switch outcome {
     case .notWritten:

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FeedImport
+@testable import HTTPFetch
 
 /// A URL's body that arrives faster than it is parsed waits in an unlinked temporary file past
 /// `HTTPFeedStream.memoryLimit` (a gzip body inflating to gigabytes held them in memory): the

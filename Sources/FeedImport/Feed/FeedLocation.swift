@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetch
 
 /// Where a feed is read from, as a command-line argument names it: standard input (`-`), a
 /// URL (`http`, `https`, or `webcal`/`webcals` fetched as `https`), a folder of one-event `.ics`

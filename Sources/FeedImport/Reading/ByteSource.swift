@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetch
 
 /// Where a feed's bytes come from: a file (or standard input) read in chunks, the files of a
 /// calendar folder one after the other, the body of an HTTP(S) response as it arrives, or bytes
@@ -106,7 +107,7 @@ struct ByteSource {
   /// status or a failed connection throws here.
   init(url: URL, source: String, timeout: Double) throws(ImportError) {
     let stream = HTTPFeedStream(url: url, source: source, timeout: timeout)
-    totalBytes = try stream.open()
+    do { totalBytes = try stream.open() } catch { throw ImportError(error) }
     origin = .http(HTTPFeedHandle(stream))
     path = source
   }
@@ -181,7 +182,11 @@ struct ByteSource {
     case .folder(let stream):
       return try fill(body) { (raw) throws(ImportError) -> Int in try stream.fill(raw) }
     case .http(let handle):
-      return try fill(body) { (raw) throws(ImportError) -> Int in try handle.stream.fill(raw) }
+      return try fill(body) { (raw) throws(ImportError) -> Int in
+        do throws(FetchError) { return try handle.stream.fill(raw) } catch {
+          throw ImportError(error)
+        }
+      }
     case .memory(let bytes):
       let available = min(bytes.count, readLimit ?? bytes.count)
       guard offset < available else { return false }

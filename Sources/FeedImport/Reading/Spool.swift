@@ -1,4 +1,5 @@
 import Foundation
+import HTTPFetch
 
 extension ByteSource {
   /// `source` read to its end into a temporary file that is unlinked as soon as it is made

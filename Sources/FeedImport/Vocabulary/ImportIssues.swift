@@ -1,3 +1,5 @@
+import HTTPFetch
+
 /// A problem with a feed that stops the import.
 public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file cannot be read.
@@ -27,6 +29,11 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unavailable(let source, let reason):
       return "\(source): cannot fetch: \(reason)"
     }
+  }
+
+  /// A fetch's failure, as the feed at that URL reports it.
+  package init(_ failure: FetchError) {
+    self = .unavailable(source: failure.source, reason: failure.reason)
   }
 }
 

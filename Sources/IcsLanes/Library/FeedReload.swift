@@ -1,5 +1,6 @@
 import FeedImport
 import Foundation
+import HTTPFetch
 
 /// A URL feed's version as its server named it: the `ETag` and `Last-Modified` sent with the
 /// body last read. Handed back to ``CalendarSource/load(_:ifChangedSince:options:)``, it lets
@@ -74,9 +75,14 @@ extension CalendarSource {
       unlink(temporary)
     }
     let cached = HTTPValidators(etag: version?.etag, lastModified: version?.lastModified)
-    let outcome = try HTTPDownload.fetch(
-      url: url, source: location.source, timeout: options.networkTimeout, cached: cached,
-      into: descriptor, progress: options.progress)
+    let outcome: HTTPDownload.Outcome
+    do {
+      outcome = try HTTPDownload.fetch(
+        url: url, source: location.source, timeout: options.networkTimeout, cached: cached,
+        into: descriptor, progress: options.progress)
+    } catch {
+      throw ImportError(error)
+    }
     switch outcome {
     case .notModified:
       return .unchanged

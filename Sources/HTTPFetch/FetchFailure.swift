@@ -1,7 +1,7 @@
 import Foundation
 
 /// Words for why a fetch failed, and URLs as messages show them.
-enum FetchFailure {
+package enum FetchFailure {
   /// One phrase for libcurl's code of a failed transfer (host not found, connection refused,
   /// TLS, timeout…), with libcurl's own words after it.
   static func reason(code: Int32, detail: String) -> String {
@@ -43,7 +43,7 @@ enum FetchFailure {
   }
 
   /// The URL without a password, for messages.
-  static func display(_ url: URL) -> String {
+  package static func display(_ url: URL) -> String {
     guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
       parts.password != nil
     else { return url.absoluteString }

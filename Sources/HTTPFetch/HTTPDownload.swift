@@ -17,12 +17,12 @@ package enum HTTPDownload {
   /// asking with `cached` whether the copy kept is still current; `progress` is told the bytes
   /// written so far and the body's length when the server gave it.
   ///
-  /// - Throws: ``ImportError/unavailable(source:reason:)`` as a feed read from the URL would:
+  /// - Throws: a ``FetchError`` as a feed read from the URL would:
   ///   an error status, a host not found, a refused connection, a timeout, a body too slow.
   package static func fetch(
     url: URL, source: String, timeout: Double, cached: HTTPValidators, into descriptor: Int32,
     progress: (@Sendable (Int, Int?) -> Void)? = nil
-  ) throws(ImportError) -> Outcome {
+  ) throws(FetchError) -> Outcome {
     let stream = HTTPFeedStream(url: url, source: source, timeout: timeout, cached: cached)
     // Cancels the fetch when this function leaves before the end of the body.
     let handle = HTTPFeedHandle(stream)

@@ -15,7 +15,7 @@ import Foundation
 /// (libcurl's low-speed limit of one byte a second), and a body must keep coming: fewer than
 /// ``leastBytesPerTimeout`` bytes in any `timeout` seconds fails the fetch as too slow, as a
 /// server sending one byte every few seconds would otherwise keep a run going for ever.
-final class HTTPFeedStream: @unchecked Sendable {
+package final class HTTPFeedStream: @unchecked Sendable {
   /// The URL fetched.
   let url: URL
   /// The URL as messages name it.
@@ -43,7 +43,7 @@ final class HTTPFeedStream: @unchecked Sendable {
   private var spilled = 0
   private var responded = false
   private var finished = false
-  private var failure: ImportError?
+  private var failure: FetchError?
   private var total: Int?
   private var notModified = false
   private var answered = HTTPValidators()
@@ -63,7 +63,7 @@ final class HTTPFeedStream: @unchecked Sendable {
 
   /// A stream of `url`; `timeout` is taken within 1…86,400 seconds (30 when it is not a number),
   /// as a library caller may set any `Double`.
-  init(
+  package init(
     url: URL, source: String, timeout: Double, cached: HTTPValidators = HTTPValidators(),
     memoryLimit: Int = 8 << 20
   ) {
@@ -75,7 +75,7 @@ final class HTTPFeedStream: @unchecked Sendable {
   }
 
   /// Stops the fetch (when the importer stops before the end of the body).
-  func cancel() {
+  package func cancel() {
     condition.lock()
     stopped = true
     condition.broadcast()
@@ -84,12 +84,12 @@ final class HTTPFeedStream: @unchecked Sendable {
 
   /// Starts the request and waits for the response head; returns the body's length when the
   /// server gives it (and the body is not compressed).
-  func open() throws(ImportError) -> Int? {
+  package func open() throws(FetchError) -> Int? {
     if let reason = CurlTransfer.unavailableReason() {
-      throw .unavailable(source: source, reason: reason)
+      throw FetchError(source: source, reason: reason)
     }
     guard let transfer = CurlTransfer() else {
-      throw .unavailable(source: source, reason: "libcurl cannot start a transfer")
+      throw FetchError(source: source, reason: "libcurl cannot start a transfer")
     }
     // The thread keeps the stream until the transfer ends.
     let thread = Thread { [self] in self.run(transfer) }
@@ -104,7 +104,7 @@ final class HTTPFeedStream: @unchecked Sendable {
 
   /// Whether the server answered 304 Not Modified to the validators sent (``cached``): no
   /// body follows. Valid once ``open()`` has returned.
-  var isNotModified: Bool {
+  package var isNotModified: Bool {
     condition.lock()
     defer { condition.unlock() }
     return notModified
@@ -112,14 +112,14 @@ final class HTTPFeedStream: @unchecked Sendable {
 
   /// The validators of the response (its `ETag` and `Last-Modified`), once ``open()`` has
   /// returned.
-  var validators: HTTPValidators {
+  package var validators: HTTPValidators {
     condition.lock()
     defer { condition.unlock() }
     return answered
   }
 
   /// How many bytes of the body waited in the temporary file rather than in memory.
-  var spilledBytes: Int {
+  package var spilledBytes: Int {
     condition.lock()
     defer { condition.unlock() }
     return spilled
@@ -127,14 +127,14 @@ final class HTTPFeedStream: @unchecked Sendable {
 
   /// Copies the next pieces of the body into `buffer` (at most its size), waiting for at
   /// least one; returns 0 at the end of the body.
-  func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+  package func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(FetchError) -> Int {
     condition.lock()
     defer { condition.unlock() }
     while pieceHead == pieces.count, spill?.isEmpty ?? true, !finished, failure == nil {
       condition.wait()
     }
     if failure == nil, isTooSlow() {
-      failure = .unavailable(
+      failure = FetchError(
         source: source,
         reason:
           "too slow: fewer than \(HTTPFeedStream.leastBytesPerTimeout) bytes in \(Int(timeout.rounded(.up))) s"
@@ -146,7 +146,7 @@ final class HTTPFeedStream: @unchecked Sendable {
     // Memory holds the older bytes; the spill what came after them.
     if pieceHead == pieces.count, let spill, !spill.isEmpty {
       guard let read = spill.read(into: buffer) else {
-        throw .unavailable(
+        throw FetchError(
           source: source, reason: "cannot read the body back from a temporary file")
       }
       return read
@@ -286,7 +286,7 @@ final class HTTPFeedStream: @unchecked Sendable {
     }
     answered = HTTPValidators(etag: head.fields["etag"], lastModified: head.fields["last-modified"])
     guard (200..<300).contains(head.status) else {
-      failure = .unavailable(
+      failure = FetchError(
         source: source,
         reason: HTTPStatus.described(head.status) + redirectNote(target))
       stopped = true
@@ -321,7 +321,7 @@ final class HTTPFeedStream: @unchecked Sendable {
         spilled += data.count
       } else {
         if failure == nil {
-          failure = .unavailable(
+          failure = FetchError(
             source: source, reason: "cannot keep the body in a temporary file (disk full?)")
         }
         stopped = true
@@ -343,7 +343,7 @@ final class HTTPFeedStream: @unchecked Sendable {
   private func end(failing reason: String?) {
     condition.lock()
     if let reason, failure == nil, !notModified, !stopped {
-      failure = .unavailable(source: source, reason: reason)
+      failure = FetchError(source: source, reason: reason)
     }
     finished = true
     condition.broadcast()
@@ -368,10 +368,10 @@ final class HTTPFeedStream: @unchecked Sendable {
 /// The loading thread's hold on an ``HTTPFeedStream``: the transfer's thread keeps the stream
 /// alive until the fetch ends, so the fetch is cancelled when this handle goes, if
 /// the importer stopped before the end.
-final class HTTPFeedHandle {
-  let stream: HTTPFeedStream
+package final class HTTPFeedHandle {
+  package let stream: HTTPFeedStream
 
-  init(_ stream: HTTPFeedStream) {
+  package init(_ stream: HTTPFeedStream) {
     self.stream = stream
   }
 

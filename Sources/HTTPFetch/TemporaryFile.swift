@@ -1,11 +1,11 @@
 import Foundation
 
 /// Temporary files that leave nothing behind.
-enum TemporaryFile {
+package enum TemporaryFile {
   /// A new file in the system's temporary folder, its name begun with `prefix`, unlinked as soon
   /// as it is made (it goes with its descriptor, whatever ends the process); nil when none can
   /// be made there.
-  static func unlinked(prefix: String) -> Int32? {
+  package static func unlinked(prefix: String) -> Int32? {
     var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }

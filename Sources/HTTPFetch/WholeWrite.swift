@@ -1,10 +1,12 @@
 import Foundation
 
 /// Writing bytes to a file whole, at an offset, through short writes and interrupted calls.
-enum WholeWrite {
+package enum WholeWrite {
   /// Writes all of `bytes` to `descriptor` from `offset`; false when the file takes no more (a
   /// full disk, a closed descriptor).
-  static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> Bool {
+  package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int)
+    -> Bool
+  {
     guard let base = bytes.baseAddress else { return true }
     var done = 0
     while done < bytes.count {
