@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/FeedImport/TimeZones/WindowsZoneTable.swift from CLDR's windowsZones.xml.
+"""Generate Sources/ICalBridge/WindowsZoneTable.swift from CLDR's windowsZones.xml.
 
     python3 Scripts/generate-windows-zones.py [--xml PATH] [--output PATH]
 
@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 
 DEFAULT_XML = "/usr/share/unicode/cldr/common/supplemental/windowsZones.xml"
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_OUTPUT = os.path.join(REPO, "Sources", "FeedImport", "TimeZones", "WindowsZoneTable.swift")
+DEFAULT_OUTPUT = os.path.join(REPO, "Sources", "ICalBridge", "WindowsZoneTable.swift")
 
 
 def cldr_version(xml_path: str, root: ET.Element) -> str | None:

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// `BlockRepair` reads each line of a VEVENT kept for libical, a folded line unfolded: a line
 /// not valid UTF-8 is read as Windows-1252, an RRULE with COUNT and UNTIL (or a COUNT below 1)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// UIDs and TZIDs are compared by their bytes (``ExactText``), now with `memcmp`: the same
 /// bytes are one identifier, and any other bytes (a byte changed anywhere, one more or one

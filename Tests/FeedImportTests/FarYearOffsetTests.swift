@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// Offsets past the year 2500 are looked up 400·k years earlier (``ZoneTable/isPeriodic``): they must
 /// be the offsets the zone's rules give, which Foundation's time-zone database (ICU over the

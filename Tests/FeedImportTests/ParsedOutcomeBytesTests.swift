@@ -2,6 +2,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// ``ParsedOutcome`` writes every field of an outcome and reads it back: the extremes of each
 /// number, every optional part present and absent, zones by name; and it refuses bytes that do

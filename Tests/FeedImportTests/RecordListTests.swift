@@ -2,6 +2,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// ``RecordList`` keeps records in fixed blocks; it must behave as the array it replaced.
 struct RecordListTests {

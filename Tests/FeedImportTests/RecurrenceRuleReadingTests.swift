@@ -2,6 +2,7 @@ import CLibical
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// A record's RRULE is read from libical's 2.9 KB `icalrecurrencetype` where it lies (its BY
 /// arrays through their addresses, not copied): each BY list must come out as libical parsed

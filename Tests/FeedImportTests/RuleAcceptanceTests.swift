@@ -2,6 +2,7 @@ import CLibical
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// `RuleLimits.surelyAccepted` lets the parser skip setting up libical's iterator only where
 /// libical would surely accept the rule: checked against the iterator itself on every pair of a

@@ -4,6 +4,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// ``RuleExpander`` against libical 3.0.16's iterator on random rules of every FREQ and BY part
 /// (seeded, so every run sees the same rules). Differences are allowed only on the shapes

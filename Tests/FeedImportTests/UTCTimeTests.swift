@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// Local times in UTC are worked out in Swift; they are the values libical gives.
 @Suite struct UTCTimeTests {

@@ -2,6 +2,7 @@ import CLibical
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// Times without a zone are ordered in Swift (`WallTime.fieldOrder`): the order must be
 /// libical's `icaltime_compare` on every pair, dates and odd fields included.

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// Each zone is compiled once: a system zone is one object for the whole process, a feed's
 /// VTIMEZONE one object for the feed, and threads asking a zone its first questions at once get

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// Offsets from 2032 on: libical works a zone's changes out up to its last year (2582); past
 /// the table (2101), a ``ZoneTable`` continues each observance on its own, and past 2582 gives

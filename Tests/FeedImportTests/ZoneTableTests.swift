@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// Every zone is compiled into a ``ZoneTable``: its answers must be libical's own
 /// (`icaltime_from_timet_with_zone`, asked of a fresh copy of the zone), on every system zone,

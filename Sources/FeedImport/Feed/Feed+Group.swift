@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// A duplicate warning, with the line of the VEVENT whose reading found it and the line of the

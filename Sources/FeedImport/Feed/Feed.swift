@@ -9,7 +9,7 @@ import Synchronization
 /// without being parsed. On a machine with several cores, an input over a megabyte (or of unknown
 /// size) is scanned on the calling thread while a worker thread parses what the scan keeps, in file
 /// order, so the result is the same. All libical work is confined behind the door's lock
-/// (`Libical/`), so a feed may be queried from several tasks at once.
+/// (`ICalBridge`), so a feed may be queried from several tasks at once.
 public final class Feed: @unchecked Sendable {
   /// The file path, or the name given for bytes.
   public let source: String

@@ -1,3 +1,5 @@
+import ICalBridge
+
 /// One VCALENDAR of a feed: its VTIMEZONEs, its name and its calendar-wide zone.
 final class FeedCalendar {
   let resolver = TimeZoneResolver()

@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// Which passed-over events are read after all: a UID group is read whole or not at all.

@@ -1,3 +1,5 @@
+import ICalBridge
+
 /// Reading again only the passed-over events that matter after all, at their recorded places.
 extension FeedLoader {
   /// The lines of the passed-over events whose UID is in `keys`, ascending; nil when one of

@@ -1,3 +1,5 @@
+import ICalBridge
+
 /// A VEVENT dropped as soon as libical read it because an earlier one of its UID and
 /// RECURRENCE-ID is used over it whatever comes later (``FeedLoader/dropsAsRepeat(_:)``): what
 /// ``Feed/group(_:dropped:source:)`` needs to count and name it where the record would have

@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// Reads a feed from bytes to ``EventRecord``s: the scan (``FeedScan``) cuts components and

@@ -1,3 +1,5 @@
+import ICalBridge
+
 /// What libical made of kept VEVENTs, as an index keeps it (``ParsedOutcome``'s bytes), by the
 /// line of each event: in a few buffers for all of them, found by bisection, instead of an array
 /// and a dictionary entry for each (a month of a million-event feed takes ten thousand).

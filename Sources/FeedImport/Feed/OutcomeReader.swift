@@ -1,4 +1,5 @@
 import Foundation
+import ICalBridge
 import LaneLayout
 
 /// Reads what ``OutcomeWriter`` wrote; every method gives nil past the end or for a value out

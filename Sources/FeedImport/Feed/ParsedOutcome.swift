@@ -1,4 +1,5 @@
 import Foundation
+import ICalBridge
 import LaneLayout
 
 /// What libical made of one kept VEVENT (``EventParser/Outcome``), as bytes an index keeps, so

@@ -1,3 +1,5 @@
+import ICalBridge
+
 /// The ``EventRecord``s of a load, in blocks of a fixed size rather than one array.
 ///
 /// One growing array doubles: while it grows it holds the old buffer and one twice its size at

@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// Lays one series (a master and its RECURRENCE-ID overrides) out on a window: expands the

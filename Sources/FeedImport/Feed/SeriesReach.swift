@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 extension EventRecord {

@@ -1,3 +1,5 @@
+import ICalBridge
+
 /// The series of a feed found by the days they can reach, so that a window visits only the
 /// series that may touch it, and the others are counted all at once.
 ///

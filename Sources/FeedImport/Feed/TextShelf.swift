@@ -1,3 +1,5 @@
+import ICalBridge
+
 /// Lets the records of one load share the storage of a title or location they have in common.
 ///
 /// Room bookings and timetables repeat a few room and course names over hundreds of thousands

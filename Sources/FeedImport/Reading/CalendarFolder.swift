@@ -1,4 +1,5 @@
 import Foundation
+import ICalBridge
 
 /// A folder that holds one calendar as vdirsyncer and khal keep it: one `.ics` file per event
 /// (or per series), with the calendar's name in a `displayname` file and its colour in a

@@ -1,4 +1,5 @@
 import Foundation
+import ICalBridge
 import LaneLayout
 
 /// What a byte-level scan reads of a VEVENT before libical parses it: enough for the month

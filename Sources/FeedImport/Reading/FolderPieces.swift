@@ -1,3 +1,5 @@
+import ICalBridge
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

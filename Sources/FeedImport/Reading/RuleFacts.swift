@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// What a byte-level scan reads of an RRULE value: enough to bound, conservatively, the last day

@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// The BY parts of an RRULE that name days (BYMONTH, BYWEEKNO, BYYEARDAY, BYMONTHDAY, BYDAY),

@@ -1,3 +1,5 @@
+import ICalBridge
+
 /// A series' EXDATEs, made ready to test instance after instance: the matching key of each
 /// date-time EXDATE (``SeriesExpander/key(of:allDay:)``, a zone conversion each) is worked out
 /// once per series instead of once per EXDATE and instance.

@@ -1,3 +1,5 @@
+import ICalBridge
+
 /// The instances of one series found so far, one per key (RFC 5545 3.8.5.3: duplicate
 /// instances are one), handed back in key order.
 ///

@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// How an RRULE's FREQ cuts wall-clock time into periods, numbered so that one period follows

@@ -1,3 +1,5 @@
+import ICalBridge
+
 extension RuleExpander {
   /// The times BYHOUR, BYMINUTE and BYSECOND give (DTSTART's where a part coarser than FREQ is
   /// absent): the offsets into a day, or into a sub-daily period, of its instances, in order,

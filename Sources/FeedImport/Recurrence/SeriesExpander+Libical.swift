@@ -1,3 +1,5 @@
+import ICalBridge
+
 extension SeriesExpander {
   /// Runs libical's iterator over an RSCALE rule (RFC 7529), which ``RuleExpander`` does not
   /// expand, from the wall-clock DTSTART `wallStart`, handing each instance to `take` until it

@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// The instants, with margins, inside which a series is expanded for a window of days.

@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// RFC 5545's weeks of the year (3.3.10, BYWEEKNO): weeks start on WKST, week 1 is the first

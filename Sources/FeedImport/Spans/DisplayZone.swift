@@ -1,4 +1,5 @@
 import Foundation
+import ICalBridge
 import LaneLayout
 
 /// The time zone a layout is drawn in: timed occurrences land on the days of this zone.

@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// Turns occurrences (wall times) into ``DaySpan``s in the display zone: the days they cover

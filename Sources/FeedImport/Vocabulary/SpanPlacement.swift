@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// Where one occurrence falls in the display zone: its instants, the days it covers, and for a

@@ -2,6 +2,7 @@ import Foundation
 import LaneLayout
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// The RRULEs of the .ics files under a folder, each with its event's DTSTART, read from the
 /// text (lines unfolded): what the rule differential compares on real feeds.

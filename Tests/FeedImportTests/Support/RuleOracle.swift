@@ -2,6 +2,7 @@ import CLibical
 import LaneLayout
 
 @testable import FeedImport
+@testable import ICalBridge
 
 /// libical 3.0.16's recurrence iterator as the oracle of ``RuleExpander``: a rule is read and
 /// checked as the parser does (settled, within RFC 5545's ranges, accepted by libical, not too
