@@ -3,9 +3,12 @@ import LaneLayout
 /// Weekdays as libical numbers them (1 = Sunday … 7 = Saturday), on day ordinals (days since
 /// 1970-01-01, a Thursday): the one reckoning of the zone rules and of the recurrence rules
 /// counted out in Swift.
-package enum LibicalWeekday {
+///
+/// Public and inlinable, though no product exports it, so that the expansion's loops get
+/// ``of(_:)`` inlined: Swift inlines across targets only what is public.
+public enum LibicalWeekday {
   /// libical's weekday of the day `ordinal`.
-  @inlinable package static func of(_ ordinal: Int) -> Int { ((ordinal % 7 + 7) % 7 + 4) % 7 + 1 }
+  @inlinable public static func of(_ ordinal: Int) -> Int { ((ordinal % 7 + 7) % 7 + 4) % 7 + 1 }
 
   /// The ordinal of the `position`-th `weekday` of `month` in `year`, counted from the month's
   /// end when `position` is negative (−1: the last). A fifth one may fall outside the month:
