@@ -2,7 +2,7 @@ import LaneLayout
 
 /// One VEVENT as the import keeps it after libical has read it: what it says about when it
 /// happens (Swift values from the door to libical, zones resolved) and what a view shows of it.
-package struct EventRecord {
+public struct EventRecord {
   /// The UID; empty when the event has none.
   package var uid: String
   /// SUMMARY, unescaped; empty when absent.
@@ -26,32 +26,32 @@ package struct EventRecord {
   /// Which calendar (VCALENDAR, or feed) of the load it came from.
   package var calendar: Int
   /// DTSTART, zone resolved (nil zone: floating, or a date).
-  package var start: WallTime
+  public package(set) var start: WallTime
   /// How long each occurrence lasts.
   package var length: OccurrenceLength
   /// RRULE, when the event recurs by rule.
-  package var rule: RecurrenceRule? {
-    get { ruleBox?.rule }
+  public package(set) var rule: RecurrenceRule? {
+    @inlinable get { ruleBox?.rule }
     set { ruleBox = newValue.map(RuleBox.init) }
   }
   /// ``rule`` kept apart: a rule is large, and most events of a big feed have none; records
   /// with equal rules share one (``RecurrenceShelf``).
-  private var ruleBox: RuleBox?
+  @usableFromInline var ruleBox: RuleBox?
   /// Further RRULEs (RFC 2445 allowed several; their instances join the set).
   package var extraRules: [RecurrenceRule] {
     get { rare?.extraRules ?? [] }
     set { if !(newValue.isEmpty && extraRules.isEmpty) { editRare { $0.extraRules = newValue } } }
   }
   /// RDATE values.
-  package var rdates: [RecurrenceDate] {
-    get { rare?.rdates ?? [] }
+  public package(set) var rdates: [RecurrenceDate] {
+    @inlinable get { rare?.rdates ?? [] }
     set { if !(newValue.isEmpty && rdates.isEmpty) { editRare { $0.rdates = newValue } } }
   }
   /// EXDATE values.
   package var exdates: [WallTime]
   /// RECURRENCE-ID, when the event overrides an instance of a series.
-  package var recurrenceId: WallTime? {
-    get { rare?.recurrenceId }
+  public package(set) var recurrenceId: WallTime? {
+    @inlinable get { rare?.recurrenceId }
     set { if !(newValue == nil && recurrenceId == nil) { editRare { $0.recurrenceId = newValue } } }
   }
   /// RANGE=THISANDFUTURE on the RECURRENCE-ID.
@@ -62,7 +62,7 @@ package struct EventRecord {
   /// The fields most events of a big feed leave empty (COLOR, further RRULEs, RDATE,
   /// RECURRENCE-ID and its RANGE, the details), kept apart: nil while all are empty, so that
   /// most records stay small. (CATEGORIES stays: timetables set it on every event.)
-  private var rare: RareFields?
+  @usableFromInline var rare: RareFields?
   /// STATUS:CANCELLED.
   package var cancelled: Bool
   /// SEQUENCE (0 when absent).
@@ -118,16 +118,16 @@ package struct EventRecord {
   }
 
   /// Whether DTSTART is a DATE.
-  package var allDay: Bool { start.isDate }
+  @inlinable public var allDay: Bool { start.isDate }
 
   /// Whether the event has more instances than its DTSTART.
-  package var recurs: Bool { rule != nil || !rdates.isEmpty }
+  @inlinable public var recurs: Bool { rule != nil || !rdates.isEmpty }
 }
 
 /// An ``EventRecord``'s rule, held by reference (never changed once made: a new rule is a new
 /// box), and shared by records with equal rules (``RecurrenceShelf``).
-package final class RuleBox: Sendable {
-  let rule: RecurrenceRule
+@usableFromInline package final class RuleBox: Sendable {
+  @usableFromInline let rule: RecurrenceRule
 
   init(_ rule: RecurrenceRule) {
     self.rule = rule
@@ -136,11 +136,11 @@ package final class RuleBox: Sendable {
 
 /// An ``EventRecord``'s rarely set fields, held by reference and copied before a change when
 /// another record shares them.
-private final class RareFields {
+@usableFromInline final class RareFields {
   var color: String?
   var extraRules: [RecurrenceRule] = []
-  var rdates: [RecurrenceDate] = []
-  var recurrenceId: WallTime?
+  @usableFromInline var rdates: [RecurrenceDate] = []
+  @usableFromInline var recurrenceId: WallTime?
   var thisAndFuture = false
   var details: EventDetails?
 

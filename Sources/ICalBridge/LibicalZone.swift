@@ -9,7 +9,7 @@ import Synchronization
 /// compiled once, on its first question, into a ``ZoneTable`` that answers without libical.
 /// Zones are equal when they are the same object; the system's zones are shared by every feed,
 /// and a feed's zones by its calendars, so that each is compiled once.
-package final class LibicalZone: @unchecked Sendable {
+public final class LibicalZone: @unchecked Sendable {
   /// The libical zone. Only the door (`ICalBridge`) reads it, inside ``LibicalGate``.
   package let pointer: OpaquePointer
   /// What keeps `pointer` alive: the calendar component that holds a feed's VTIMEZONE; nil for
@@ -104,7 +104,7 @@ package final class LibicalZone: @unchecked Sendable {
 
   /// The UTC instant of a wall-clock time in this zone (given as its fields read as UTC
   /// seconds), by RFC 5545 3.3.5 (``ZoneTable/instant(ofLocal:)``).
-  package func instant(ofLocal wall: Int64) -> Int64 {
+  @usableFromInline package func instant(ofLocal wall: Int64) -> Int64 {
     isUTC ? wall : table.instant(ofLocal: wall)
   }
 
@@ -133,5 +133,5 @@ package final class LibicalZone: @unchecked Sendable {
 
 extension LibicalZone: Equatable {
   /// The same zone object.
-  package static func == (lhs: LibicalZone, rhs: LibicalZone) -> Bool { lhs === rhs }
+  public static func == (lhs: LibicalZone, rhs: LibicalZone) -> Bool { lhs === rhs }
 }

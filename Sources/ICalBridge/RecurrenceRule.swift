@@ -1,7 +1,7 @@
 /// An RRULE as a Swift value: libical's `icalrecurrencetype` field for field, its BY lists as
 /// arrays (without libical's end marker) and RSCALE as a string, so that a rule goes to
 /// libical's iterator and back unchanged.
-package struct RecurrenceRule {
+public struct RecurrenceRule: Sendable {
   /// FREQ; nil when libical read none (a rule it cannot read).
   package var frequency: RecurrenceFrequency?
   /// UNTIL; ``WallTime/null`` when the rule has none.

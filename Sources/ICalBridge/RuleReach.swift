@@ -2,12 +2,25 @@ import LaneLayout
 
 /// FREQ of an RRULE, in libical's order: the byte scan (``RuleFacts``) and the door
 /// (``RecurrenceRule``) read it into this one type.
-package enum RecurrenceFrequency: UInt32, Sendable {
-  case secondly, minutely, hourly, daily, weekly, monthly, yearly
+public enum RecurrenceFrequency: UInt32, Sendable {
+  /// FREQ=SECONDLY.
+  case secondly
+  /// FREQ=MINUTELY.
+  case minutely
+  /// FREQ=HOURLY.
+  case hourly
+  /// FREQ=DAILY.
+  case daily
+  /// FREQ=WEEKLY.
+  case weekly
+  /// FREQ=MONTHLY.
+  case monthly
+  /// FREQ=YEARLY.
+  case yearly
 
   /// The most days one period holds (366 in a year, 31 in a month, 7 in a week; 1 for the
   /// periods of a day or less): the day factor of an instances-per-period bound.
-  package var mostDaysPerPeriod: Int {
+  @inlinable public var mostDaysPerPeriod: Int {
     switch self {
     case .yearly: 366
     case .monthly: 31

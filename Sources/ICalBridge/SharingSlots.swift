@@ -2,16 +2,19 @@
 /// value can take the remembered one (its box, buffer or storage) instead of keeping its own.
 /// The memory is fixed whatever comes: values that all differ just replace one another.
 /// ``RecurrenceShelf`` and ``TextShelf`` are made of these.
-package struct SharingSlots<Value> {
+public struct SharingSlots<Value> {
   /// Slots (a power of two).
-  private static var count: Int { 1_024 }
-  private var slots = [Value?](repeating: nil, count: SharingSlots.count)
+  @usableFromInline static var count: Int { 1_024 }
+  @usableFromInline var slots = [Value?](repeating: nil, count: SharingSlots.count)
 
-  package init() {}
+  /// Empty slots.
+  @inlinable public init() {}
 
   /// The value in `hash`'s slot when `same` says it equals `value`; else `value`, now in the
   /// slot. Values that `same` calls equal must have equal hashes.
-  package mutating func share(_ value: Value, hash: Int, same: (Value, Value) -> Bool) -> Value {
+  @inlinable public mutating func share(_ value: Value, hash: Int, same: (Value, Value) -> Bool)
+    -> Value
+  {
     let slot = hash & (SharingSlots.count - 1)
     if let shelved = slots[slot], same(shelved, value) { return shelved }
     slots[slot] = value

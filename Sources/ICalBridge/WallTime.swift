@@ -5,22 +5,28 @@ import LaneLayout
 ///
 /// The door's Swift form of libical's `icaltimetype`, field for field, so that a time goes
 /// through libical and back unchanged; the zone is a ``LibicalZone``, never a pointer.
-package struct WallTime {
-  package var year: Int32 = 0
-  package var month: Int32 = 0
-  package var day: Int32 = 0
-  package var hour: Int32 = 0
-  package var minute: Int32 = 0
-  package var second: Int32 = 0
+public struct WallTime: Sendable {
+  /// The year (0 in the null time).
+  public var year: Int32 = 0
+  /// The month, 1–12.
+  public var month: Int32 = 0
+  /// The day of the month, 1–31.
+  public var day: Int32 = 0
+  /// The hour, 0–23 (0 for a DATE).
+  public var hour: Int32 = 0
+  /// The minute, 0–59.
+  public var minute: Int32 = 0
+  /// The second.
+  public var second: Int32 = 0
   /// Whether the value is a DATE (no time of day).
-  package var isDate = false
+  public var isDate = false
   /// Whether libical found the time in daylight saving time (only set on its own answers).
-  package var isDaylight = false
+  public var isDaylight = false
   /// The zone; nil for a floating time or a date.
-  package var zone: LibicalZone?
+  public var zone: LibicalZone?
 
   /// A time of these fields (every one zero when not given: libical's null time).
-  @inlinable package init(
+  @inlinable public init(
     year: Int32 = 0, month: Int32 = 0, day: Int32 = 0, hour: Int32 = 0, minute: Int32 = 0,
     second: Int32 = 0, isDate: Bool = false, isDaylight: Bool = false, zone: LibicalZone? = nil
   ) {
@@ -36,20 +42,20 @@ package struct WallTime {
   }
 
   /// libical's null time: every field zero.
-  static let null = WallTime()
+  public static let null = WallTime()
 
   /// Whether this is libical's null time (its fields add up to zero, as libical tests it).
-  @inlinable package var isNull: Bool {
+  @inlinable public var isNull: Bool {
     year &+ month &+ day &+ hour &+ minute &+ second == 0
   }
 
   /// The day of the date part.
-  @inlinable package var dayValue: Day? {
+  @inlinable public var dayValue: Day? {
     Day(year: Int(year), month: Int(month), day: Int(day))
   }
 
   /// The seconds since 1970 of the fields read as UTC (no zone arithmetic).
-  @inlinable package var fieldSeconds: Int64 {
+  @inlinable public var fieldSeconds: Int64 {
     let ordinal = Day.daysSinceEpoch(year: Int(year), month: Int(month), day: Int(day))
     return Int64(ordinal) * 86_400 + Int64(hour) * 3_600 + Int64(minute) * 60 + Int64(second)
   }
@@ -57,7 +63,7 @@ package struct WallTime {
   /// The UTC instant of the date-time. A floating time (no zone) is read in `floatingZone`
   /// (UTC when nil). Local times follow RFC 5545 3.3.5 (see
   /// ``LibicalZone/instant(ofLocal:)``).
-  @inlinable package func instant(floatingZone: LibicalZone?) -> Int64 {
+  @inlinable public func instant(floatingZone: LibicalZone?) -> Int64 {
     if let zone = zone ?? floatingZone {
       return zone.instant(ofLocal: fieldSeconds)
     }
@@ -88,7 +94,7 @@ package struct PeriodDuration {
   package var seconds: UInt32 = 0
 
   /// A duration of these parts (zero when not given).
-  @inlinable package init(
+  package init(
     isNegative: Bool = false, days: UInt32 = 0, weeks: UInt32 = 0, hours: UInt32 = 0,
     minutes: UInt32 = 0, seconds: UInt32 = 0
   ) {
@@ -104,14 +110,14 @@ package struct PeriodDuration {
 /// One RDATE value: a date or date-time, or a PERIOD (a start and an end, or a start and a
 /// duration). The parts it does not use are ``WallTime/null`` (libical's
 /// `icaldatetimeperiodtype`, field for field).
-package struct RecurrenceDate {
+public struct RecurrenceDate: Sendable {
   package var time = WallTime.null
   package var periodStart = WallTime.null
   package var periodEnd = WallTime.null
   package var periodDuration = PeriodDuration()
 
   /// An RDATE value: a time, or a period by its start and end or its start and duration.
-  @inlinable package init(
+  package init(
     time: WallTime = .null, periodStart: WallTime = .null, periodEnd: WallTime = .null,
     periodDuration: PeriodDuration = PeriodDuration()
   ) {
