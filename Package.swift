@@ -44,7 +44,10 @@ let package = Package(
     // The one door to libical: iCalendar text in, Swift values out (WallTime, RecurrenceRule,
     // zones, EventRecord). The only target that imports CLibical.
     .target(name: "ICalBridge", dependencies: ["CLibical", "LaneLayout"]),
-    .target(name: "FeedImport", dependencies: ["ICalBridge", "HTTPFetch", "LaneLayout"]),
+    // Which instances a series has in a window: RRULE, RDATE, EXDATE, one rule expander.
+    .target(name: "Recurrence", dependencies: ["ICalBridge", "LaneLayout"]),
+    .target(
+      name: "FeedImport", dependencies: ["ICalBridge", "Recurrence", "HTTPFetch", "LaneLayout"]),
     .target(
       name: "FeedIndex",
       dependencies: [
@@ -89,7 +92,8 @@ let package = Package(
     .testTarget(
       name: "FeedImportTests",
       dependencies: [
-        "FeedImport", "FeedIndex", "HTTPFetch", "ICalBridge", "IcsLanes", "CLibical", "Scratch",
+        "FeedImport", "FeedIndex", "HTTPFetch", "ICalBridge", "Recurrence", "IcsLanes", "CLibical",
+        "Scratch",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Golden", "Fixtures"]),

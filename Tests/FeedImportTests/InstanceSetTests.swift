@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FeedImport
+@testable import Recurrence
 @testable import ICalBridge
 
 /// ``InstanceSet`` keeps a series' instances in an array while they come in key order and in a

@@ -4,6 +4,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import Recurrence
 @testable import ICalBridge
 
 /// ``RuleExpander`` against libical 3.0.16's iterator on random rules of every FREQ and BY part

@@ -1,3 +1,5 @@
+import Recurrence
+
 /// What one feed may expand in one window, spent series by series in file order: every VEVENT
 /// keeps its first occurrence there, and beyond that the feed's events share
 /// ``ImportOptions/maximumOccurrencesPerFeed`` occurrences (more for a big feed:

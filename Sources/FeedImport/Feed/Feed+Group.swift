@@ -1,5 +1,6 @@
 import ICalBridge
 import LaneLayout
+import Recurrence
 
 /// A duplicate warning, with the line of the VEVENT whose reading found it and the line of the
 /// one used instead.

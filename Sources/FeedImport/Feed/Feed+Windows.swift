@@ -1,4 +1,5 @@
 import LaneLayout
+import Recurrence
 
 extension Feed {
   /// The spans of several windows of days (the months of one request, say), each series

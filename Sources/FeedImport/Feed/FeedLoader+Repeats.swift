@@ -1,4 +1,5 @@
 import ICalBridge
+import Recurrence
 
 /// A VEVENT dropped as soon as libical read it because an earlier one of its UID and
 /// RECURRENCE-ID is used over it whatever comes later (``FeedLoader/dropsAsRepeat(_:)``): what

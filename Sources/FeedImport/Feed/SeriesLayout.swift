@@ -1,5 +1,6 @@
 import ICalBridge
 import LaneLayout
+import Recurrence
 
 /// Lays one series (a master and its RECURRENCE-ID overrides) out on a window: expands the
 /// master, suppresses the instances overrides replace, applies THISANDFUTURE overrides to later

@@ -1,5 +1,6 @@
 import ICalBridge
 import LaneLayout
+import Recurrence
 
 extension EventRecord {
   /// The day ordinals that any occurrence of this event can touch, in any display zone (with

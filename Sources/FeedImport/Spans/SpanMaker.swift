@@ -1,5 +1,6 @@
 import ICalBridge
 import LaneLayout
+import Recurrence
 
 /// Turns occurrences (wall times) into ``DaySpan``s in the display zone: the days they cover
 /// by the contract's rule 1, and the start and end written as the contract writes them.

@@ -1,4 +1,5 @@
 import LaneLayout
+import Recurrence
 
 extension EventFacts {
   /// Whether the pre-filter passes the event over for `window` (nil: it keeps every event): it

@@ -1,4 +1,5 @@
 import LaneLayout
+import Recurrence
 
 /// The months of the year in which a yearly series' instances start, with how many days each
 /// lasts: a birthday every 14 March meets no window of June, whatever year.

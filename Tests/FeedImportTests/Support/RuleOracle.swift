@@ -2,6 +2,7 @@ import CLibical
 import LaneLayout
 
 @testable import FeedImport
+@testable import Recurrence
 @testable import ICalBridge
 
 /// libical 3.0.16's recurrence iterator as the oracle of ``RuleExpander``: a rule is read and

@@ -2,23 +2,23 @@ import ICalBridge
 import LaneLayout
 
 /// The instants, with margins, inside which a series is expanded for a window of days.
-struct ExpansionWindow {
+package struct ExpansionWindow {
   /// The first and last visible day.
-  let firstDay: Day
-  let lastDay: Day
+  package let firstDay: Day
+  package let lastDay: Day
   /// Occurrences are kept at most this many per event in one window; more are dropped with a
   /// warning.
   let maximumOccurrences: Int
   /// What is left of the feed's occurrence budget in this window for this event: the shared
   /// rest (``ImportOptions/maximumOccurrencesPerFeed``) and its own first occurrence. When
   /// below ``maximumOccurrences``, it is the cap, and a cut is the budget's, not the event's.
-  var occurrenceRoom = Int.max
+  package var occurrenceRoom = Int.max
   /// The iterator may take at most this many steps per event in one window.
   let maximumSteps: Int
   /// What is left of the feed's budget of walk steps in this window
   /// (``ImportOptions/maximumRecurrenceStepsPerFeed``): a walk from DTSTART whose candidate
   /// times before the window are more is not started.
-  var stepRoom = Int.max
+  package var stepRoom = Int.max
   /// Expanding one event for one window stops after this long (some rule shapes cost libical
   /// milliseconds per step); a safety net for hostile rules, reported as a warning.
   var timeBudget: Duration = .seconds(10)
@@ -26,7 +26,15 @@ struct ExpansionWindow {
   /// the layout that places the instances gives it (it knows the display zone): the iterator
   /// jumps there rather than to ``earliest``, which holds for any zone. A rule walked step by
   /// step (`FREQ=HOURLY`) then passes two days fewer before the window.
-  var visibleFrom: Int64?
+  package var visibleFrom: Int64?
+
+  /// The window of `firstDay…lastDay`, with an event's caps on occurrences and on steps.
+  package init(firstDay: Day, lastDay: Day, maximumOccurrences: Int, maximumSteps: Int) {
+    self.firstDay = firstDay
+    self.lastDay = lastDay
+    self.maximumOccurrences = maximumOccurrences
+    self.maximumSteps = maximumSteps
+  }
 
   /// The first instant an instance that may land on the days can start at (``ZoneMargin``).
   var earliest: Int64 { ZoneMargin.earliestInstant(onOrAfter: firstDay) }
@@ -41,32 +49,38 @@ struct ExpansionWindow {
 }
 
 /// One instance of a series before it becomes a span.
-struct SeriesInstance {
-  var start: WallTime
-  var explicitEnd: WallTime?
+package struct SeriesInstance {
+  package var start: WallTime
+  package var explicitEnd: WallTime?
   /// Orders and matches instances: the instant (floating read as UTC; dates at UTC midnight).
-  var key: Int64
+  package var key: Int64
   /// Where the instance falls in the display zone, when the expansion already worked it out.
-  var placement: SpanPlacement? = nil
+  package var placement: SpanPlacement? = nil
 }
 
 /// Expands one event's RRULE, RDATE and EXDATE inside a window: its RRULEs with
 /// ``RuleExpander`` (libical's iterator for RSCALE rules).
-struct SeriesExpander {
+package struct SeriesExpander {
   let record: EventRecord
   let window: ExpansionWindow
 
+  /// An expander of `record`'s instances in `window`.
+  package init(record: EventRecord, window: ExpansionWindow) {
+    self.record = record
+    self.window = window
+  }
+
   /// What the expansion found.
-  struct Result {
-    var instances: [SeriesInstance] = []
-    var warnings: [String] = []
+  package struct Result {
+    package var instances: [SeriesInstance] = []
+    package var warnings: [String] = []
     /// Occurrences the feed's budget left out (at least this many: the expansion stops one
     /// past the cap), when the budget, not the event's cap, cut the set.
-    var leftOutByBudget = 0
+    package var leftOutByBudget = 0
     /// The steps the event's RRULEs took (``StepBudget``).
-    var walkSteps = 0
+    package var walkSteps = 0
     /// Whether the feed's step budget kept a walk from starting.
-    var stoppedByBudget = false
+    package var stoppedByBudget = false
   }
 
   /// The instances whose start lies in the window widened by `lookBack` seconds before it.
@@ -74,7 +88,7 @@ struct SeriesExpander {
   /// `placeIfVisible`, when given, places an instance (start, explicit end, key) in the display zone
   /// when it meets the visible days and gives nil otherwise; the others are dropped as found, so
   /// the occurrence cap counts only visible ones.
-  func instances(
+  package func instances(
     lookBack: Int, placeIfVisible: ((WallTime, WallTime?, Int64) -> SpanPlacement?)? = nil
   ) -> Result {
     var result = Result()
@@ -330,7 +344,7 @@ struct SeriesExpander {
 
   /// The matching key of a time: its UTC instant when it has a zone, its fields read as UTC when
   /// floating, and UTC midnight of its date for all-day series.
-  static func key(of time: WallTime, allDay: Bool) -> Int64 {
+  package static func key(of time: WallTime, allDay: Bool) -> Int64 {
     if allDay || time.isDate {
       return Int64(time.dayValue?.ordinal ?? 0) * 86_400
     }

@@ -5,7 +5,7 @@ import LaneLayout
 /// read as limits on the days of a period (RFC 5545 3.3.10): a day is the rule's when every
 /// part given holds it. A part that expands a FREQ (BYMONTHDAY of a YEARLY rule) is a limit
 /// on the period's every day, which gives the same set.
-struct DayParts {
+package struct DayParts {
   /// BYMONTH: bit m for month m.
   var months: UInt16 = 0
   /// BYMONTHDAY: bit d for day d, bit 32 + d for day −d.

@@ -5,7 +5,7 @@ import LaneLayout
 /// another by one (years; months; weeks from WKST; days; hours; minutes; seconds). A YEARLY rule
 /// with BYWEEKNO has week-numbering years as its periods (RFC 5545 3.3.10: its weeks may start
 /// in the December before).
-struct PeriodClock {
+package struct PeriodClock {
   let frequency: RecurrenceFrequency
   /// The weeks of WEEKLY periods and of BYWEEKNO.
   let numbering: WeekNumbering

@@ -1,8 +1,10 @@
+import ICalBridge
+
 /// The steps one expansion of an RRULE may take: a step is an occurrence the rule produces, or a
 /// period (or a stretch skipped at once) that produces none. Two limits share it: the event's cap (``ImportOptions``'
 /// `maximumRecurrenceSteps`, less what the event's other RRULEs spent) and the feed's room
 /// (`maximumRecurrenceStepsPerFeed`, less what the feed spent in the window).
-struct StepBudget {
+package struct StepBudget {
   /// Steps the event may still take.
   let cap: Int
   /// Steps the feed has left.

@@ -7,7 +7,7 @@ import ICalBridge
 /// are kept in an array, each new last one appended, so that a weekly series costs no hashing.
 /// The first instance that comes out of order (an RDATE, a second RRULE, a start moved out of a
 /// DST gap past the next one) moves the set into a dictionary, as it was always kept before.
-struct InstanceSet {
+package struct InstanceSet {
   /// The instances in key order, while they came in order.
   private var ordered: [SeriesInstance] = []
   /// Every instance by its key, once one came out of order.

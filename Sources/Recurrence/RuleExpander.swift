@@ -1,3 +1,4 @@
+import ICalBridge
 import LaneLayout
 
 /// Expands a Gregorian RRULE (RFC 5545 3.3.10) in wall-clock time: every BY part of the
@@ -8,7 +9,7 @@ import LaneLayout
 /// so with COUNT a DTSTART the rule does not match takes the first of the COUNT places. A rule
 /// without COUNT starts at the period holding the wanted start; a rule with COUNT counts from
 /// DTSTART, whole periods at a time when each holds the same number of instances.
-struct RuleExpander {
+package struct RuleExpander {
   let set: PeriodSet
   /// INTERVAL (at least 1).
   let interval: Int

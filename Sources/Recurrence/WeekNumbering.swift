@@ -4,7 +4,7 @@ import LaneLayout
 /// RFC 5545's weeks of the year (3.3.10, BYWEEKNO): weeks start on WKST, week 1 is the first
 /// with at least four days of the year (the week holding 4 January, so it may start in the
 /// December before), and a year has 52 or 53 of them.
-struct WeekNumbering {
+package struct WeekNumbering {
   /// WKST, libical's number (1 = Sunday … 7 = Saturday).
   let weekStart: Int
 

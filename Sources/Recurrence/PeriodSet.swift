@@ -1,10 +1,11 @@
+import ICalBridge
 import LaneLayout
 
 /// The instances of one FREQ period of an RRULE, as RFC 5545 3.3.10 expands and limits them:
 /// the period's days the day parts hold, each at the times of day (BYHOUR, BYMINUTE, BYSECOND,
 /// or DTSTART's), or for a sub-daily FREQ the period itself when its hour, minute and second
 /// pass, at the offsets the finer parts give; then BYSETPOS picks among them.
-struct PeriodSet {
+package struct PeriodSet {
   let clock: PeriodClock
   let days: DayParts
   /// Seconds into a day (DAILY and longer) or into a sub-daily period, in order.

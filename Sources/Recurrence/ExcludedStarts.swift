@@ -3,7 +3,7 @@ import ICalBridge
 /// A series' EXDATEs, made ready to test instance after instance: the matching key of each
 /// date-time EXDATE (``SeriesExpander/key(of:allDay:)``, a zone conversion each) is worked out
 /// once per series instead of once per EXDATE and instance.
-struct ExcludedStarts {
+package struct ExcludedStarts {
   /// The keys of the date-time EXDATEs, ascending.
   private let keys: [Int64]
   /// The DATE EXDATEs: each excludes every instance on that date, in the series' own time.
