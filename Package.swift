@@ -46,12 +46,17 @@ let package = Package(
     .target(name: "ICalBridge", dependencies: ["CLibical", "LaneLayout"]),
     // Which instances a series has in a window: RRULE, RDATE, EXDATE, one rule expander.
     .target(name: "Recurrence", dependencies: ["ICalBridge", "LaneLayout"]),
+    // Bytes to survey: lines, components and the pre-filter's byte-level facts; no libical.
     .target(
-      name: "FeedImport", dependencies: ["ICalBridge", "Recurrence", "HTTPFetch", "LaneLayout"]),
+      name: "FeedScan", dependencies: ["ICalBridge", "Recurrence", "HTTPFetch", "LaneLayout"]),
+    .target(
+      name: "FeedImport",
+      dependencies: ["FeedScan", "ICalBridge", "Recurrence", "HTTPFetch", "LaneLayout"]),
     .target(
       name: "FeedIndex",
       dependencies: [
-        "FeedImport", "HTTPFetch", "LaneLayout", .product(name: "GRDB", package: "GRDB.swift"),
+        "FeedImport", "FeedScan", "HTTPFetch", "LaneLayout",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .target(
       name: "IcsLanes", dependencies: ["FeedImport", "FeedIndex", "HTTPFetch", "LaneLayout"]),
@@ -92,7 +97,8 @@ let package = Package(
     .testTarget(
       name: "FeedImportTests",
       dependencies: [
-        "FeedImport", "FeedIndex", "HTTPFetch", "ICalBridge", "Recurrence", "IcsLanes", "CLibical",
+        "FeedImport", "FeedIndex", "FeedScan", "HTTPFetch", "ICalBridge", "Recurrence", "IcsLanes",
+        "CLibical",
         "Scratch",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],

@@ -11,7 +11,7 @@ import json
 import pathlib
 import sys
 
-MODULES = ["LaneLayout", "ICalBridge", "Recurrence", "FeedImport", "IcsLanes", "IcsLanesServer"]
+MODULES = ["LaneLayout", "ICalBridge", "Recurrence", "FeedScan", "FeedImport", "IcsLanes", "IcsLanesServer"]
 # Conformances the compiler adds to every Sendable type; recording them adds only noise.
 IMPLIED = {"SendableMetatype"}
 

@@ -1,4 +1,5 @@
 import FeedImport
+import FeedScan
 import Foundation
 import GRDB
 import GRDBSQLite

@@ -3,6 +3,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// Every second reading (the events of a kept UID group, the index's replay) cuts VEVENTs out of
 /// the feed from the line checkpoint before each (``EventSweep``; here a sweep of one,

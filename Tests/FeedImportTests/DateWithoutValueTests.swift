@@ -2,6 +2,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// A DTSTART or DTEND of eight digits without `VALUE=DATE` (`DTSTART;TZID=US/Pacific:20041225`,
 /// as older Google exports and hand-written feeds have it) is a DATE for libical: the scan reads

@@ -4,6 +4,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// A folder's stream is read again at an offset from its files, as a file is: byte for byte
 /// what the stream gave (a byte-order mark left out, a line end added after a file without one,

@@ -4,6 +4,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// The scan reads the properties that bound an event's days (DTSTART, DTEND, DURATION, RRULE,
 /// RDATE, EXDATE, RECURRENCE-ID, STATUS, SEQUENCE) once their line is whole

@@ -3,6 +3,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// The index stores, for each VEVENT, the day ranges of the windows the pre-filter keeps it for
 /// (``EventFacts/keptWindow``) and a yearly series' months (``EventFacts/season``); they must

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// The hand-over between the scanning thread and the parsing worker: everything arrives, in
 /// order, the queue stays within its bound, and a worker that stops never leaves the scan

@@ -4,6 +4,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// A large feed is scanned on the loading thread while a worker thread parses what the scan
 /// keeps (``LoadPipeline``). Whatever the timing, the result must be the one-thread load's:

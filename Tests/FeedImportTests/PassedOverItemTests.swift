@@ -3,6 +3,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// The scanner hands an event the month pre-filter passes over as its tally's keys alone
 /// (``ScannedItem/passedOver(line:uidKey:override:)``), not as its whole facts: the tally must

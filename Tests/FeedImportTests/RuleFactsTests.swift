@@ -3,6 +3,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// The byte scan's bound of an RRULE (issue 14, item 5): with UNTIL whatever its BY parts, with
 /// COUNT only when every period holds an instance; never before libical's real last instance.

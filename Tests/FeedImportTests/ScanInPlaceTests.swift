@@ -4,6 +4,7 @@ import Scratch
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// The scan refers to a component's lines in place in the read buffer and copies them only
 /// when it hands the component out (``ComponentScanner/scan(_:number:inPlace:_:)``); lines cut

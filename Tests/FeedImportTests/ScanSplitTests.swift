@@ -5,6 +5,7 @@ import Scratch
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// A big file's scan is cut in two parts scanned at once (``SecondScanPart``). Wherever the cut
 /// falls, the result must be the one scan's: the same items in the same order, counts,

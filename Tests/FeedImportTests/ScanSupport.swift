@@ -1,4 +1,5 @@
 @testable import FeedImport
+@testable import FeedScan
 
 extension TestSupport {
   /// Scans all of `bytes` in one chunk, as the copying scan does: every line through `scanner`,

@@ -7,6 +7,7 @@ import Scratch
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// With a window, a UID group (a series' master, its overrides, any duplicates) is read whole
 /// or not at all: when one of its events can touch the window, the pre-filter's passed-over

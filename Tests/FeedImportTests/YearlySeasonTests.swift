@@ -6,6 +6,7 @@ import LaneLayout
 import Testing
 
 @testable import FeedImport
+@testable import FeedScan
 
 /// A yearly series (a birthday, a holiday) whose instances start in some months only is passed
 /// over for the windows away from them (``StartSeason``), by the pre-filter and by the index

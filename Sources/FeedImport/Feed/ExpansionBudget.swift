@@ -1,3 +1,4 @@
+import FeedScan
 import Recurrence
 
 /// What one feed may expand in one window, spent series by series in file order: every VEVENT

@@ -1,3 +1,4 @@
+import FeedScan
 import Foundation
 import LaneLayout
 import Synchronization

@@ -1,3 +1,4 @@
+import FeedScan
 import Foundation
 
 /// When a load scans on one thread while libical parses on another.
@@ -50,20 +51,6 @@ extension FeedLoader {
     if pipeline.consumerStopped { return true }
     if let failure { throw failure }
     return false
-  }
-}
-
-/// The scanning thread's side of an overlapped load (or a split scan's second part,
-/// ``SecondScanPart``): sends what the scan keeps down the pipe.
-struct PipelineFeeder: ScanSink {
-  let pipeline: LoadPipeline
-
-  func take(_ item: ScannedItem) {
-    pipeline.send(item)
-  }
-
-  func chunkEnded() -> Bool {
-    pipeline.endChunk()
   }
 }
 

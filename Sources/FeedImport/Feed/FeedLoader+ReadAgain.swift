@@ -1,3 +1,4 @@
+import FeedScan
 import ICalBridge
 
 /// Reading again only the passed-over events that matter after all, at their recorded places.

@@ -1,3 +1,4 @@
+import FeedScan
 import LaneLayout
 
 /// How a feed is read.

@@ -1,3 +1,4 @@
+import FeedScan
 import ICalBridge
 import LaneLayout
 import Recurrence

@@ -1,3 +1,4 @@
+import FeedScan
 import LaneLayout
 
 /// The spans of one feed on a window of days, with the counts of what happened to its events.

@@ -1,3 +1,5 @@
+import FeedScan
+
 extension Feed {
   /// Loads the feed at `path` from what an index kept for `options.window` (see
   /// ``FeedReplay``): the same feed a scan of the file with that window loads, reading only the

@@ -1,3 +1,5 @@
+import FeedScan
+
 /// Loading from a ``FeedReplay``: the parts an index kept for the window, instead of a scan.
 extension FeedLoader {
   /// Takes the replay's parts as a scan with the same window would have handed them over,

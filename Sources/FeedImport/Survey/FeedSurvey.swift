@@ -1,3 +1,5 @@
+import FeedScan
+
 /// What a whole-feed scan learns, handed out one part at a time in file order, so that an index
 /// (the `FeedIndex` target) can answer a window later without scanning the feed again: the
 /// parts the loader reads whatever the window (calendars, their properties, VTIMEZONEs,

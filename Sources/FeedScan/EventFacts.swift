@@ -4,7 +4,7 @@ import LaneLayout
 
 /// What a byte-level scan reads of a VEVENT before libical parses it: enough for the month
 /// pre-filter to decide, conservatively, whether the event can touch a window of days.
-struct EventFacts: Sendable {
+package struct EventFacts: Sendable {
   /// The date part of DTSTART, when it could be read.
   var startDay: Day?
   /// The date part of DTEND, when present and readable.
@@ -40,7 +40,7 @@ struct EventFacts: Sendable {
   /// The UID, unfolded but still escaped; for messages and for matching events that share it.
   /// Made only for an event the scan hands out whole (kept, or read again): an event the
   /// pre-filter passes over has only its ``uidKey``.
-  var uid: String?
+  package var uid: String?
   /// ``FeedLoader/uidKey(_:)`` of the UID; nil without UID.
   var uidKey: Int?
   /// The UID was too long to keep whole.
@@ -56,7 +56,7 @@ struct EventFacts: Sendable {
   /// Whether libical may read the UID as another text than the scan: escaped, cut, one of
   /// several, or not ASCII. Such an event is never passed over; the UID libical gives it then
   /// decides which passed-over events are read with it.
-  var uidReadOtherwise: Bool { uidEscaped || uidTruncated || uidCount > 1 || uidNonASCII }
+  package var uidReadOtherwise: Bool { uidEscaped || uidTruncated || uidCount > 1 || uidNonASCII }
   static let uidLimit = 1_000
   /// The last day an instance can start on: libical's times end with year 9999.
   static let lastInstanceDay = Day(ordinal: Day.daysSinceEpoch(year: 9999, month: 12, day: 31))

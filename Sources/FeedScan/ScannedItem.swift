@@ -1,5 +1,5 @@
 /// What the scanner found at the top of a feed's structure.
-enum ScannedItem {
+package enum ScannedItem {
   /// A `BEGIN:VCALENDAR` line.
   case calendarBegins(line: Int)
   /// A calendar-level property the import uses (X-WR-TIMEZONE, X-WR-CALNAME, COLOR,

@@ -6,7 +6,7 @@
 /// `String` and joined them (``text()``): pieces are decoded one by one (a piece that is not
 /// UTF-8 is repaired on its own), and a UID whose text grows past ``EventFacts/uidLimit`` bytes
 /// is cut to its first 200 characters at that piece.
-struct UIDBytes {
+package struct UIDBytes {
   /// The pieces' bytes, one after the other.
   private var bytes: [UInt8] = []
   /// Where each piece ends in `bytes`.
@@ -76,13 +76,13 @@ struct UIDBytes {
 
   /// A key that matches the UIDs of the byte scan and of libical: the UTF-8 bytes without
   /// leading and trailing spaces and tabs, hashed.
-  static func key(of uid: String) -> Int {
+  package static func key(of uid: String) -> Int {
     var text = uid
     return text.withUTF8 { key(of: $0) }
   }
 
   /// ``key(of:)-(String)`` of UTF-8 bytes.
-  static func key(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package static func key(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var start = 0
     var end = bytes.count
     while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }

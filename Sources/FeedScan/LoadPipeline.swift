@@ -12,9 +12,9 @@ import Foundation
 /// Ownership: `pending` and `pendingBytes` belong to the producer alone; every other `var` is
 /// read and written only while holding `condition` (``peakQueuedBytes``: read after
 /// ``finish()``).
-final class LoadPipeline: @unchecked Sendable {
+package final class LoadPipeline: @unchecked Sendable {
   /// What travels from the scan to the worker.
-  enum Entry {
+  package enum Entry {
     /// An item the pre-filter kept.
     case item(ScannedItem)
     /// The end of a chunk of input: where a `strict` load stops at its first problem.
@@ -50,14 +50,14 @@ final class LoadPipeline: @unchecked Sendable {
   ///
   /// A megabyte of text is some thousands of kept events, enough to keep the worker busy; a
   /// larger bound would only raise the load's peak memory.
-  init(batchEntries: Int = 128, batchBytes: Int = 256 << 10, byteLimit: Int = 1 << 20) {
+  package init(batchEntries: Int = 128, batchBytes: Int = 256 << 10, byteLimit: Int = 1 << 20) {
     self.batchEntries = batchEntries
     self.batchBytes = batchBytes
     self.byteLimit = byteLimit
   }
 
   /// Starts the worker thread, which runs `body` with this pipeline.
-  func start(_ body: @escaping @Sendable (LoadPipeline) -> Void) {
+  package func start(_ body: @escaping @Sendable (LoadPipeline) -> Void) {
     let thread = Thread { [self] in
       body(self)
       condition.lock()
@@ -90,7 +90,7 @@ final class LoadPipeline: @unchecked Sendable {
 
   /// Hands over what is left, tells the worker that nothing more comes and waits until its
   /// body has returned. Call exactly once, on every path, after ``start(_:)``.
-  func finish() {
+  package func finish() {
     flush()
     condition.lock()
     closed = true
@@ -111,7 +111,7 @@ final class LoadPipeline: @unchecked Sendable {
   }
 
   /// Whether the consumer stopped early (see ``stop()``). Meaningful after ``finish()``.
-  var consumerStopped: Bool {
+  package var consumerStopped: Bool {
     condition.lock()
     defer { condition.unlock() }
     return stopped
@@ -147,7 +147,7 @@ final class LoadPipeline: @unchecked Sendable {
   // MARK: Consumer
 
   /// The next batch, waiting for one; nil once the producer has finished and all is taken.
-  func nextBatch() -> [Entry]? {
+  package func nextBatch() -> [Entry]? {
     condition.lock()
     defer { condition.unlock() }
     while queueHead == queue.count, !closed { condition.wait() }
@@ -165,7 +165,7 @@ final class LoadPipeline: @unchecked Sendable {
   }
 
   /// Gives up: drops what waits and what the producer sends from now on.
-  func stop() {
+  package func stop() {
     condition.lock()
     defer { condition.unlock() }
     stopped = true
@@ -177,7 +177,7 @@ final class LoadPipeline: @unchecked Sendable {
 
   /// Hands `batch` to `sink` in order: its items, and its chunk ends; false, having stopped
   /// there, when `sink` stops at a chunk's end (a `strict` problem).
-  static func deliver<Sink: ScanSink>(_ batch: [Entry], to sink: inout Sink) -> Bool {
+  package static func deliver<Sink: ScanSink>(_ batch: [Entry], to sink: inout Sink) -> Bool {
     for entry in batch {
       switch entry {
       case .item(let item):
@@ -209,5 +209,23 @@ final class LoadPipeline: @unchecked Sendable {
     case .calendarBegins, .calendarProperty, .brokenEvent, .notice, .passedOver:
       return item
     }
+  }
+}
+
+/// The scanning thread's side of an overlapped load (or a split scan's second part,
+/// ``SecondScanPart``): sends what the scan keeps down the pipe.
+package struct PipelineFeeder: ScanSink {
+  let pipeline: LoadPipeline
+
+  package init(pipeline: LoadPipeline) {
+    self.pipeline = pipeline
+  }
+
+  package func take(_ item: ScannedItem) {
+    pipeline.send(item)
+  }
+
+  package func chunkEnded() -> Bool {
+    pipeline.endChunk()
   }
 }

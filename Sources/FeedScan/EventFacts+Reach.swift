@@ -91,7 +91,7 @@ extension EventFacts {
   /// with RDATEs (they may fall in any month) or several RRULEs. Asked only of an event whose
   /// reach the scan bounds (``mayTouch(first:last:)`` after the reach, the index beside
   /// ``keptWindow``), so it does not work the reach out again.
-  var season: StartSeason? {
+  package var season: StartSeason? {
     guard recurs, ruleCount == 1, recurrenceDays == nil, !overridesInstance,
       let rule, let start = startDay, let length = lengthDays,
       let months = rule.startMonths(startMonth: start.components.month)
@@ -103,7 +103,7 @@ extension EventFacts {
   /// event for `first…last` exactly when this meets that window (see
   /// ``mayTouch(first:last:)`` and ``ScanTally/passesOver(_:)``) and ``season`` does; nil when
   /// it keeps the event for every window.
-  var keptWindow: ClosedRange<Int>? {
+  package var keptWindow: ClosedRange<Int>? {
     if uidReadOtherwise { return nil }
     return reachDays.map { ($0.lowerBound - ZoneMargin.days)...($0.upperBound + ZoneMargin.days) }
   }

@@ -6,20 +6,20 @@ import LaneLayout
 ///
 /// Needs only the scan's ``EventFacts`` and the window, never libical, so it runs on the thread
 /// that scans while another parses (see ``LoadPipeline``).
-struct ScanTally {
+package struct ScanTally {
   /// The window of ``ImportOptions/window``; nil keeps every event.
   let window: ClosedRange<Day>?
   /// VEVENT components read (passed over and broken ones included).
-  var eventsRead = 0
+  package var eventsRead = 0
   /// VEVENTs the pre-filter passed over.
-  var eventsPassedOver = 0
+  package var eventsPassedOver = 0
   /// The keys of every event the pre-filter passed over that has a UID.
-  var passedOver = PassedOverKeys()
+  package var passedOver = PassedOverKeys()
   /// The line of each `BEGIN:VCALENDAR` (or bare component that stands for one), in order.
-  var calendarLines: [Int] = []
-  static let unknownLine = UInt32.max
+  package var calendarLines: [Int] = []
+  package static let unknownLine = UInt32.max
 
-  init(window: ClosedRange<Day>?) {
+  package init(window: ClosedRange<Day>?) {
     self.window = window
   }
 
@@ -45,7 +45,7 @@ struct ScanTally {
   }
 
   /// Whether the pre-filter passes `facts` over.
-  func passesOver(_ facts: EventFacts) -> Bool {
+  package func passesOver(_ facts: EventFacts) -> Bool {
     facts.passedOver(for: window)
   }
 
@@ -82,10 +82,10 @@ struct ScanTally {
 /// that share their UID, and gives them back to a replay.
 package struct PassedOverKeys: Sendable {
   /// ``FeedLoader/uidKey(_:)`` of each passed-over event.
-  var uids: [Int] = []
+  package var uids: [Int] = []
   /// The line of each event of ``uids`` (``ScanTally/unknownLine`` past `UInt32`): where to
   /// read it again if its UID group is kept (see ``FeedLoader/readAgain(lines:keys:from:)``).
-  var lines: [UInt32] = []
+  package var lines: [UInt32] = []
 
   /// None yet.
   package init() {}
@@ -130,7 +130,7 @@ package struct PassedOverKeys: Sendable {
   }
 
   /// Remembers the passed-over event at `line` whose UID has `uidKey`.
-  mutating func add(uidKey: Int, line: Int) {
+  package mutating func add(uidKey: Int, line: Int) {
     uids.append(uidKey)
     lines.append(line < Int(ScanTally.unknownLine) ? UInt32(line) : ScanTally.unknownLine)
   }

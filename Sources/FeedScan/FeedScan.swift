@@ -1,7 +1,7 @@
 import LaneLayout
 
 /// Where a ``FeedScan`` hands the items its pre-filter keeps.
-protocol ScanSink {
+package protocol ScanSink {
   /// Takes the next item the pre-filter kept, in file order.
   mutating func take(_ item: ScannedItem)
   /// Called after each chunk's items; returns false to stop reading there (a `strict` problem).
@@ -11,21 +11,21 @@ protocol ScanSink {
 /// The scanning half of a load: bytes → lines (``LineSplitter``) → components
 /// (``ComponentScanner``) → pre-filter (``ScanTally``). Never calls libical: what it keeps goes
 /// to a ``ScanSink``, the loader itself or a ``LoadPipeline`` to a worker thread.
-struct FeedScan {
+package struct FeedScan {
   let source: String
   /// Called after each chunk with the bytes read so far and the total, when known.
   let progress: (@Sendable (Int, Int?) -> Void)?
   /// The pre-filter's decisions and counts so far.
-  private(set) var tally: ScanTally
+  package private(set) var tally: ScanTally
   /// NUL bytes removed from the input.
-  private(set) var nulBytes = 0
+  package private(set) var nulBytes = 0
   /// Whether a VCALENDAR (or a bare iCalendar component) was met.
-  private(set) var sawCalendarData = false
+  package private(set) var sawCalendarData = false
   /// Why the input is not iCalendar, from its first line that is not blank.
-  private(set) var startDescription = "the input is empty"
+  package private(set) var startDescription = "the input is empty"
   /// The input offset of every ``LineSplitter/checkpointInterval``-th line (see
   /// ``LineSplitter/checkpoints``).
-  private(set) var checkpoints: [Int] = []
+  package private(set) var checkpoints: [Int] = []
 
   /// The size of the input whose passed-over keys to make room for, once the first part of a
   /// split scan has read enough to tell how many there are to a byte (then nil).
@@ -49,13 +49,17 @@ struct FeedScan {
   /// How many passed-over keys a split scan's second part hands out at a time.
   private let keyPieceSize: Int
 
-  init(source: String, options: ImportOptions) {
+  /// The scan of a whole input, for `window` (nil: every event is kept).
+  package init(
+    source: String, window: ClosedRange<Day>?, progress: (@Sendable (Int, Int?) -> Void)?,
+    split: ScanSplit, strict: Bool, keyPieceSize: Int
+  ) {
     self.source = source
-    progress = options.progress
-    tally = ScanTally(window: options.window)
-    split = options.scanSplit
-    strict = options.strict
-    keyPieceSize = options.keyPieceSize
+    self.progress = progress
+    tally = ScanTally(window: window)
+    self.split = split
+    self.strict = strict
+    self.keyPieceSize = keyPieceSize
     continuation = nil
   }
 
@@ -82,7 +86,9 @@ struct FeedScan {
   /// everything is as from one scan.
   ///
   /// A line too long is reported as ``ImportError/notICalendar(source:detail:)``.
-  mutating func run<Sink: ScanSink>(from byteSource: inout ByteSource, into sink: inout Sink)
+  package mutating func run<Sink: ScanSink>(
+    from byteSource: inout ByteSource, into sink: inout Sink
+  )
     throws(ImportError) -> Bool
   {
     var splitter = LineSplitter(keepsCheckpoints: true)
@@ -117,7 +123,7 @@ struct FeedScan {
       guard
         try readChunks(
           from: &byteSource, splitter: &splitter, scanner: &scanner, checkedStart: &checkedStart,
-          into: &sink)
+          take: { sink.take($0) }, chunkEnded: { sink.chunkEnded() })
       else { return false }
       if let part = second {
         if byteSource.bytesRead == part.start, splitter.endsBetweenLines,
@@ -138,7 +144,7 @@ struct FeedScan {
         guard
           try readChunks(
             from: &byteSource, splitter: &splitter, scanner: &scanner, checkedStart: &checkedStart,
-            into: &sink)
+            take: { sink.take($0) }, chunkEnded: { sink.chunkEnded() })
         else { return false }
       }
       try splitter.finish { (line, number) throws(ImportError) -> Void in
@@ -174,14 +180,17 @@ struct FeedScan {
   /// not blank shows the input is not iCalendar.
   ///
   /// A method with `inout` values, not a local function: variables a local function captures
-  /// would be checked for exclusive access at run time at every line.
-  private mutating func readChunks<Sink: ScanSink>(
+  /// would be checked for exclusive access at run time at every line. It takes the sink as two
+  /// closures rather than as a generic `ScanSink`: the sinks are in later targets, where this
+  /// loop could not be specialized for them, and the line loop inside must be.
+  private mutating func readChunks(
     from byteSource: inout ByteSource, splitter: inout LineSplitter,
-    scanner: inout ComponentScanner, checkedStart: inout Bool, into sink: inout Sink
+    scanner: inout ComponentScanner, checkedStart: inout Bool, take: (ScannedItem) -> Void,
+    chunkEnded: () -> Bool
   ) throws(ImportError) -> Bool {
     while try byteSource.readChunk({ (chunk) throws(ImportError) -> Void in
       try splitter.feedLines(chunk) { (line, number, inPlace) throws(ImportError) -> Void in
-        scanner.scan(line, number: number, inPlace: inPlace) { pass($0, to: &sink) }
+        scanner.scan(line, number: number, inPlace: inPlace) { pass($0, to: take) }
         // The first line may be a BEGIN folded inside its name: it counts once unfolded.
         if !checkedStart, scanner.sawContent, !scanner.isHoldingLine {
           checkedStart = true
@@ -201,7 +210,7 @@ struct FeedScan {
         keysReservedFor = nil
         tally.passedOver.reserve(forBytes: total, afterBytes: byteSource.bytesRead)
       }
-      if !sink.chunkEnded() { return false }
+      if !chunkEnded() { return false }
     }
     return true
   }
@@ -224,6 +233,10 @@ struct FeedScan {
 
   private mutating func pass<Sink: ScanSink>(_ item: ScannedItem, to sink: inout Sink) {
     if let kept = tally.route(item) { sink.take(kept) }
+  }
+
+  private mutating func pass(_ item: ScannedItem, to take: (ScannedItem) -> Void) {
+    if let kept = tally.route(item) { take(kept) }
   }
 
   /// C0, DEL, C1 and the Unicode line and paragraph separators.

@@ -8,7 +8,7 @@ extension ByteSource {
   ///
   /// When no temporary file can be made, or it cannot take the bytes (a full disk), throws
   /// `failure` of the reason.
-  static func spooled(
+  package static func spooled(
     _ source: inout ByteSource, failure: (String) -> ImportError
   ) throws(ImportError) -> ByteSource {
     guard let descriptor = TemporaryFile.unlinked(prefix: "icslanes-input") else {

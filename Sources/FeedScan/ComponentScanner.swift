@@ -2,7 +2,7 @@ import LaneLayout
 
 /// Walks a feed's physical lines and cuts out components one at a time, so that libical never
 /// sees more than one VEVENT or VTIMEZONE at once and the VCALENDAR wrapper never reaches it.
-struct ComponentScanner {
+package struct ComponentScanner {
   static let maximumDepth = 32
   /// The VCALENDAR properties the import reads (names uppercased).
   static let calendarProperties: [[UInt8]] = [
@@ -71,7 +71,7 @@ struct ComponentScanner {
   private(set) var firstContentLineNumber = 0
 
   /// A scanner at the start of the input.
-  init() {}
+  package init() {}
 
   /// A scanner for the second part of a split scan, which starts at a top-level line of a
   /// VCALENDAR (see ``FeedScan``): as a scanner of the whole input would be there, once
@@ -96,8 +96,9 @@ struct ComponentScanner {
   }
 
   /// Handles one physical line, copied where it is kept: the line need not outlive the call.
-  mutating func scan(_ line: UnsafeBufferPointer<UInt8>, number: Int, _ emit: (ScannedItem) -> Void)
-  {
+  package mutating func scan(
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, _ emit: (ScannedItem) -> Void
+  ) {
     scan(line, number: number, inPlace: false, emit)
   }
 
@@ -211,7 +212,7 @@ struct ComponentScanner {
   }
 
   /// Reports what is left open at the end of the input.
-  mutating func finish(_ emit: (ScannedItem) -> Void) {
+  package mutating func finish(_ emit: (ScannedItem) -> Void) {
     handleHeldLine(emit)
     flushCalendarProperty(emit)
     switch place {

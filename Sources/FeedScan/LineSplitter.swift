@@ -7,13 +7,13 @@ import Foundation
 ///
 /// Line ends are found with `memchr`, and a line that lies whole inside one chunk is handed out
 /// in place; only a line cut by a chunk edge (or holding NUL bytes) is copied.
-struct LineSplitter {
+package struct LineSplitter {
   static let maximumLineLength = 64 << 20
 
   private var pending: [UInt8] = []
   private var sawFirstChunk = false
   private var pendingCR = false
-  private(set) var lineNumber = 0
+  package private(set) var lineNumber = 0
   private(set) var nulBytes = 0
   /// The offset in the input of the chunk being fed.
   private var chunkBase = 0
@@ -25,7 +25,7 @@ struct LineSplitter {
   /// so that an event can be read again from its line number alone (see
   /// ``FeedLoader/readAgain(lines:checkpoints:from:)``).
   private(set) var checkpoints: [Int] = []
-  static let checkpointInterval = 64
+  package static let checkpointInterval = 64
 
   /// A splitter for a whole input; with `keepsCheckpoints`, it records ``checkpoints``.
   init(keepsCheckpoints: Bool = false) {
@@ -36,7 +36,7 @@ struct LineSplitter {
   /// or the start of a split scan's second part). A byte-order mark is only stripped at offset
   /// 0, as for the whole input. With `keepsCheckpoints`, it records the ``checkpoints`` of the
   /// lines it numbers, as a splitter of the whole input would.
-  init(from offset: Int, firstLine: Int, keepsCheckpoints: Bool = false) {
+  package init(from offset: Int, firstLine: Int, keepsCheckpoints: Bool = false) {
     self.keepsCheckpoints = keepsCheckpoints
     chunkBase = offset
     lineNumber = firstLine - 1
@@ -90,7 +90,7 @@ struct LineSplitter {
   }
 
   /// Feeds a chunk; calls `body` for each complete line (without its terminator).
-  mutating func feed(
+  package mutating func feed(
     _ bytes: UnsafeBufferPointer<UInt8>,
     _ body: (UnsafeBufferPointer<UInt8>, Int) throws(ImportError) -> Void
   ) throws(ImportError) {
@@ -160,7 +160,9 @@ struct LineSplitter {
   }
 
   /// Flushes a last line that had no terminator.
-  mutating func finish(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(ImportError) -> Void)
+  package mutating func finish(
+    _ body: (UnsafeBufferPointer<UInt8>, Int) throws(ImportError) -> Void
+  )
     throws(ImportError)
   {
     guard !pending.isEmpty else { return }

@@ -7,7 +7,7 @@ import HTTPFetch
 ///
 /// A file is read into one reused buffer of ``chunkSize`` bytes, so memory stays flat however
 /// large the feed is, and bytes in memory are handed out in place, without copies.
-struct ByteSource {
+package struct ByteSource {
   private enum Origin {
     case file(FileHandle)
     case memory([UInt8])
@@ -19,11 +19,11 @@ struct ByteSource {
   private var offset = 0
   private var buffer: [UInt8] = []
   /// The total size when known (for progress).
-  let totalBytes: Int?
+  package let totalBytes: Int?
   /// Bytes handed out so far.
   private(set) var bytesRead = 0
   /// Where the bytes come from, for messages.
-  let path: String
+  package let path: String
   /// With a value, ``readChunk(_:)`` of a file or of bytes in memory hands out no byte at or
   /// past this offset (the first part of a split scan).
   var readLimit: Int?
@@ -35,7 +35,7 @@ struct ByteSource {
   /// The same input read from `offset` to its end (a file with `pread`, bytes in memory from
   /// there): for the second part of a split scan. Needs a file or bytes in memory (a folder
   /// is read again at offsets through ``bytes(at:into:)`` only).
-  func continuing(at offset: Int) -> ByteSource {
+  package func continuing(at offset: Int) -> ByteSource {
     var copy = self
     copy.readLimit = nil
     copy.buffer = []
@@ -54,7 +54,7 @@ struct ByteSource {
   /// The file is opened without blocking (a FIFO with no writer reads as empty instead of
   /// waiting forever) and by the exact bytes of the command-line argument it came from, when
   /// that was not valid UTF-8 (see ``RawPath``); messages show such a name with `\xNN` escapes.
-  init(path: String) throws(ImportError) {
+  package init(path: String) throws(ImportError) {
     let raw = RawPath.bytes(for: path)
     let shown = RawPath.display(raw)
     let name = raw.map { CChar(bitPattern: $0) } + [0]
@@ -97,7 +97,7 @@ struct ByteSource {
 
   /// A source over `stream`: a second one over a stream read before reads it again at its
   /// offsets (``bytes(at:into:)``), from its files.
-  init(stream: FolderStream) {
+  package init(stream: FolderStream) {
     origin = .folder(stream)
     path = stream.folder.path
     totalBytes = nil
@@ -105,7 +105,7 @@ struct ByteSource {
 
   /// A source over the body fetched from `url`; waits for the response head, so an error
   /// status or a failed connection throws here.
-  init(url: URL, source: String, timeout: Double) throws(ImportError) {
+  package init(url: URL, source: String, timeout: Double) throws(ImportError) {
     let stream = HTTPFeedStream(url: url, source: source, timeout: timeout)
     do { totalBytes = try stream.open() } catch { throw ImportError(error) }
     origin = .http(HTTPFeedHandle(stream))
@@ -113,13 +113,13 @@ struct ByteSource {
   }
 
   /// The folder stream, for naming the files behind its lines.
-  var folderStream: FolderStream? {
+  package var folderStream: FolderStream? {
     if case .folder(let stream) = origin { return stream }
     return nil
   }
 
   /// A source over standard input, read in chunks like a file.
-  static func standardInput() -> ByteSource {
+  package static func standardInput() -> ByteSource {
     ByteSource(handle: FileHandle.standardInput, path: "stdin")
   }
 
@@ -138,7 +138,7 @@ struct ByteSource {
   }
 
   /// A source over bytes in memory.
-  init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     origin = .memory(bytes)
     totalBytes = bytes.count
     path = ""
@@ -227,7 +227,7 @@ struct ByteSource {
 
   /// Whether ``bytes(at:into:)`` can read any part of the input again: bytes in memory, a
   /// regular file (not standard input or a pipe) or a folder's files.
-  var readsAtOffsets: Bool {
+  package var readsAtOffsets: Bool {
     switch origin {
     case .memory, .folder: return true
     case .file: return totalBytes != nil
@@ -237,7 +237,8 @@ struct ByteSource {
 
   /// Copies the input's bytes from `offset` on into `buffer`; returns how many (0 at the end).
   /// Leaves the chunked reading of ``readChunk(_:)`` where it is.
-  func bytes(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int
+  package func bytes(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(ImportError)
+    -> Int
   {
     switch origin {
     case .file(let handle):
@@ -268,7 +269,7 @@ struct ByteSource {
 /// The bytes of a path as the command line gave them. Swift decodes `CommandLine.arguments`
 /// as UTF-8 and repairs invalid bytes to U+FFFD, so a file whose name is not UTF-8 cannot be
 /// opened by that string: the argument whose repaired form it is gives the exact bytes back.
-enum RawPath {
+package enum RawPath {
   /// The bytes to open for `path`.
   static func bytes(for path: String) -> [UInt8] {
     guard path.unicodeScalars.contains("\u{FFFD}") else { return Array(path.utf8) }

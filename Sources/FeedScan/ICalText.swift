@@ -1,5 +1,5 @@
 /// iCalendar TEXT escapes (RFC 5545 §3.3.11).
-enum ICalText {
+package enum ICalText {
   /// `\n`/`\N` → newline, `\,` → `,`, `\;` → `;`, `\\` → `\`; other escapes keep the character.
   static func unescape(_ text: String) -> String {
     guard text.contains("\\") else { return text }

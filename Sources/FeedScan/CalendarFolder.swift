@@ -8,20 +8,20 @@ import ICalBridge
 /// The `.ics` files are read in the byte order of their names, so the result never depends on
 /// the order the file system lists them in. Hidden files, folders, FIFOs and other files are
 /// left out.
-struct CalendarFolder {
+package struct CalendarFolder {
   /// The folder as given.
   let path: String
   /// The `.ics` files, full paths, in name order.
   let files: [String]
   /// The `displayname` file's first line, when present and not empty.
-  let displayName: String?
+  package let displayName: String?
   /// The `color` file's colour as `#rrggbb`, when present and readable as a colour.
-  let color: String?
+  package let color: String?
   /// The `color` file's text, when it is present but no colour.
-  let unreadableColor: String?
+  package let unreadableColor: String?
 
   /// Lists the folder at `path`.
-  init(path: String) throws(ImportError) {
+  package init(path: String) throws(ImportError) {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: path)
@@ -61,7 +61,7 @@ struct CalendarFolder {
 
   /// `#rrggbb` (lower case) for `#rgb`, `#rrggbb` or `#rrggbbaa` (Apple's form, alpha dropped),
   /// with or without the `#`; nil for anything else.
-  static func hexColor(_ text: String) -> String? {
+  package static func hexColor(_ text: String) -> String? {
     var digits = Substring(text.trimmingCharacters(in: .whitespaces).lowercased())
     if digits.hasPrefix("#") { digits = digits.dropFirst() }
     return ColorText.hex(digits: digits)
@@ -78,7 +78,7 @@ struct CalendarFolder {
 ///
 /// Each file stands alone: one that cannot be opened, or whose start is not iCalendar
 /// (``FileStart``), is left out of the stream and listed in ``skippedFiles``.
-final class FolderStream {
+package final class FolderStream {
   let folder: CalendarFolder
   private var next = 0
   private var descriptor: Int32 = -1
@@ -93,7 +93,7 @@ final class FolderStream {
   /// in the folder's files (files left out have none).
   private(set) var firstLines: [(line: Int, file: Int)] = []
   /// The files left out, with why, in file order (nothing of their content is quoted).
-  private(set) var skippedFiles: [(file: String, reason: String)] = []
+  package private(set) var skippedFiles: [(file: String, reason: String)] = []
   /// Where the stream's bytes came from, in stream order (``bytes(at:into:)``).
   var pieces: [FolderPiece] = []
   /// Bytes handed out so far.
@@ -103,7 +103,7 @@ final class FolderStream {
   /// The room a file's first read needs for its start to be judged (``FileStart``).
   static let startRoom = 64 << 10
 
-  init(folder: CalendarFolder) {
+  package init(folder: CalendarFolder) {
     self.folder = folder
   }
 
@@ -203,7 +203,7 @@ final class FolderStream {
   }
 
   /// The file and its own line for `line` of the stream; nil before the first file.
-  func place(ofLine line: Int) -> (file: String, line: Int)? {
+  package func place(ofLine line: Int) -> (file: String, line: Int)? {
     // The files that start at or before `line` (a line number is far below `Int.max`).
     let low = Bisection.lowerBound(of: line + 1, count: firstLines.count) { firstLines[$0].line }
     guard low > 0 else { return nil }

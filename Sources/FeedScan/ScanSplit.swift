@@ -2,7 +2,7 @@ import Foundation
 import LaneLayout
 
 /// When a load's scan is cut in two parts scanned at once (see ``FeedScan``).
-enum ScanSplit: Sendable {
+package enum ScanSplit: Sendable {
   /// For a regular file (or bytes in memory) of at least ``FeedScan/splitThreshold`` bytes with
   /// a pre-filter window of at most ``FeedScan/splitWindowDays`` days, on a machine with more
   /// than one core, and not under `strict`.
@@ -96,7 +96,7 @@ extension FeedScan {
 ///
 /// Ownership: the fields below `pipeline` belong to the part's thread until ``join()``
 /// returns, and to the loading thread after.
-final class SecondScanPart: @unchecked Sendable {
+package final class SecondScanPart: @unchecked Sendable {
   let start: Int
   let pipeline = LoadPipeline()
   private let byteSource: ByteSource

@@ -8,7 +8,7 @@ import ICalBridge
 
 /// A run of a folder stream's bytes and where it came from: bytes of one file, or the line end
 /// the stream adds after a file that lacks one.
-struct FolderPiece {
+package struct FolderPiece {
   /// Where the run starts in the stream.
   let streamStart: Int
   /// The file's index in ``CalendarFolder/files``; nil for an added line end.

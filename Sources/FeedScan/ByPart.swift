@@ -4,7 +4,7 @@
 /// A value is read as RFC 5545 writes it, upper-cased: an integer is an optional sign and one
 /// to four digits (at most five characters in all), a BYDAY value a weekday code after an
 /// optional integer ordinal. Anything not ASCII is no integer and no weekday.
-struct ByPart: Sendable {
+package struct ByPart: Sendable {
   /// RFC 5545's BY parts.
   enum Name: UInt16, Sendable, CaseIterable {
     case second, minute, hour, day, monthDay, yearDay, weekNo, month, setPos

@@ -12,7 +12,7 @@
 ///
 /// Stored once in the scanner and reused: holding a line in place and reading it costs no
 /// allocation and no reference counting (the scan runs for every line of a feed).
-struct HeldProperty {
+package struct HeldProperty {
   /// The property held, by the name on the first line (``EventFacts/Property/folded`` when the
   /// name did not end there; the whole line says which it is); nil when none is held.
   private(set) var property: EventFacts.Property?

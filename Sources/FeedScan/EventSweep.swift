@@ -2,34 +2,41 @@
 /// from the checkpoint before each.
 ///
 /// Every event comes out exactly as a reading of its line alone cuts it (from the checkpoint
-/// before it, as the index's first replay did; ``FeedLoader/event(at:from:_:)`` is now a sweep of
-/// one target): the same splitter numbers the same lines, and each target's lines go to a
-/// scanner of its own that sees nothing before the target's line. The sweep only saves reading and splitting again the lines between
+/// before it; the loader's `event(at:from:_:)` is a sweep of one target): the same splitter
+/// numbers the same lines, and each target's lines go to a scanner of its own that sees nothing
+/// before the target's line. The sweep only saves reading and splitting again the lines between
 /// a checkpoint and its target when the previous target lay just before: targets close together
 /// (a month's events, often written side by side) are read in one go. A target the sweep cannot
 /// serve in order (one at or before a line already handed to another target's scanner: out of
 /// order, repeated, or inside the previous target's event) starts a sweep of its own from its
 /// checkpoint, as a single read would.
-struct EventSweep {
+package struct EventSweep {
   /// The input offset of every ``LineSplitter/checkpointInterval``-th line.
   let checkpoints: [Int]
   let byteSource: ByteSource
 
+  /// A sweep over `byteSource`, with the offsets of its checkpoint lines
+  /// (``LineSplitter/checkpoints``).
+  package init(checkpoints: [Int], byteSource: ByteSource) {
+    self.checkpoints = checkpoints
+    self.byteSource = byteSource
+  }
+
   /// The smallest read, and the size of the buffer a sweep reads into (``makeBuffer()``).
   private static let smallestRead = 1 << 10
-  static let largestRead = 64 << 10
+  package static let largestRead = 64 << 10
   /// How many regions ahead a target is read through to rather than jumped to.
   private static let nearRegions = 1
 
   /// A buffer for ``read(_:into:_:)`` to read into; the caller deallocates it.
-  static func makeBuffer() -> UnsafeMutableRawBufferPointer {
+  package static func makeBuffer() -> UnsafeMutableRawBufferPointer {
     .allocate(byteCount: largestRead, alignment: 16)
   }
 
   /// Hands `body` each of `targets` (ascending for the sweep to pay off) with the VEVENT that
   /// starts at that line, or nil when none does, in the order of `targets`; reads into `buffer`
   /// (``makeBuffer()`` makes one of the best size).
-  func read(
+  package func read(
     _ targets: [Int], into buffer: UnsafeMutableRawBufferPointer,
     _ body: (Int, ScannedItem?) throws(ImportError) -> Void
   ) throws(ImportError) {

@@ -10,7 +10,7 @@ import LaneLayout
 /// rule libical would reject is kept for libical to reject. A rule with COUNT is bounded only
 /// when every period of its FREQ is sure to hold an instance (see ``lastStartDay(from:startMonth:startDayOfMonth:)``).
 /// A rule with anything else has no bound here and its event is always kept.
-struct RuleFacts: Sendable {
+package struct RuleFacts: Sendable {
   typealias Frequency = RecurrenceFrequency
 
   var frequency: Frequency?

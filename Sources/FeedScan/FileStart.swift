@@ -4,7 +4,7 @@
 ///
 /// A folder's files are checked one by one with it, so that a file that is not iCalendar is
 /// left out on its own instead of failing the folder.
-enum FileStart {
+package enum FileStart {
   /// The verdict on `bytes`, the start of a file (or all of it, when `wholeFile`): nil when
   /// they end before the first line that is not blank shows; an empty file is iCalendar
   /// (it adds nothing).
