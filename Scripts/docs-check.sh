@@ -4,7 +4,7 @@
 # names that does not exist.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for target in LaneLayout FeedImport IcsLanes; do
+for target in LaneLayout FeedScan FeedImport IcsLanes; do
   swift package --disable-sandbox generate-documentation --target "$target" --warnings-as-errors
 done
 # Every source file the architecture page names exists: files move between stages and targets.

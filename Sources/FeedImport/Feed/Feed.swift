@@ -101,7 +101,7 @@ public final class Feed: @unchecked Sendable {
   /// Loads the feed at `location`: a file, standard input, a folder of `.ics` files (one
   /// calendar) or a URL, fetched once into a temporary file and read from there.
   ///
-  /// A URL fails with ``ImportError/unavailable(source:reason:)`` on an error status, a host
+  /// A URL fails with `ImportError.unavailable(source:reason:)` on an error status, a host
   /// not found, a refused connection, a TLS failure, or no data for
   /// ``ImportOptions/networkTimeout`` seconds; redirects are followed and gzip bodies decoded.
   public convenience init(location: FeedLocation, options: ImportOptions = ImportOptions())

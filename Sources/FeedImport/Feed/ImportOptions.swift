@@ -6,7 +6,8 @@ public struct ImportOptions: Sendable {
   /// When set, events that cannot touch these days are passed over unparsed (the month
   /// pre-filter). Layouts of other days from the same load then miss those events.
   public var window: ClosedRange<Day>?
-  /// Turn every warning and skipped event into an ``ImportError/strictFailure(source:line:message:)``.
+  /// Turn every warning and skipped event into an
+  /// `ImportError.strictFailure(source:line:message:)`.
   public var strict: Bool
   /// At most this many occurrences of one event are laid out in one window; more are dropped
   /// with a warning.
@@ -39,7 +40,7 @@ public struct ImportOptions: Sendable {
   public var progress: (@Sendable (Int, Int?) -> Void)?
   /// Seconds a feed fetched from a URL may stay silent (connecting, or between two pieces of
   /// data), or bring less than 1,024 bytes of its body, before the fetch fails as
-  /// ``ImportError/unavailable(source:reason:)``. Taken within 1…86,400 (30 for NaN).
+  /// `ImportError.unavailable(source:reason:)`. Taken within 1…86,400 (30 for NaN).
   public var networkTimeout: Double = 30
   /// The calendar's name, over the feed's X-WR-CALNAME and a folder's `displayname` (set from
   /// a configuration file).
