@@ -1,42 +1,38 @@
+import FeedScan
 import Foundation
 
-/// What identifies a feed file's bytes without reading them: its path, device, inode, size,
-/// modification and change times. Any difference and the index checks the bytes again.
+/// What identifies a feed's bytes without reading them: its path and its file's ``FileStamp``
+/// (for a folder, ``init(folder:)``). Any difference and the index checks the bytes again.
 struct FeedKeys: Equatable, Sendable, Codable {
   /// The path, with symbolic links resolved.
   var path: String
-  var device: Int64
-  var inode: Int64
-  var size: Int64
-  /// Modification time, nanoseconds since 1970.
-  var modified: Int64
-  /// Status change time, nanoseconds since 1970 (no tool sets it back, unlike the former).
-  var changed: Int64
+  var stamp: FileStamp
 
   /// The keys of the regular file at `path` now; nil when it is not one (or cannot be seen).
   init?(path: String) {
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    self.init(path: FeedKeys.canonical(path), status: status)
+    self.init(path: FeedKeys.canonical(path), stamp: FileStamp(status: status))
   }
 
-  /// The keys of the file at `path` (as it is written) whose status is `status`.
-  init(path: String, status: stat) {
+  init(path: String, stamp: FileStamp) {
     self.path = path
-    device = Int64(bitPattern: UInt64(status.st_dev))
-    inode = Int64(bitPattern: UInt64(status.st_ino))
-    size = Int64(status.st_size)
-    modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-    changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+    self.stamp = stamp
   }
 
-  init(path: String, device: Int64, inode: Int64, size: Int64, modified: Int64, changed: Int64) {
-    self.path = path
-    self.device = device
-    self.inode = inode
-    self.size = size
-    self.modified = modified
-    self.changed = changed
+  /// The keys of `folder`'s `.ics` files as it was listed: the folder's canonical path, device
+  /// and inode, its count of files as the size, and as the modification time a digest of each
+  /// file's name and stamp (``FeedFingerprint/digest(_:)``), which is also the index's hash.
+  /// A file added, removed or changed changes them. Nil when the folder cannot be examined.
+  init?(folder: CalendarFolder) {
+    var status = stat()
+    guard stat(folder.path, &status) == 0 else { return nil }
+    let own = FileStamp(status: status)
+    self.init(
+      path: FeedKeys.canonical(folder.path),
+      stamp: FileStamp(
+        device: own.device, inode: own.inode, size: Int64(folder.files.count),
+        modified: FeedFingerprint.digest(folder), changed: 0))
   }
 
   /// `path` made absolute with symbolic links resolved (as written when that fails).
@@ -91,6 +87,22 @@ enum FeedFingerprint {
       }
     }
     return Int64(bitPattern: mix(state ^ total))
+  }
+
+  /// A 64-bit digest of `folder`'s files as listed: each one's name and ``FileStamp``, in
+  /// order.
+  static func digest(_ folder: CalendarFolder) -> Int64 {
+    // The names alone, so that the folder's path may be written any way.
+    let base = (folder.path.hasSuffix("/") ? folder.path : folder.path + "/").utf8.count
+    var state: UInt64 = 0xcbf2_9ce4_8422_2325
+    for (file, stamp) in zip(folder.files, folder.stamps) {
+      for byte in file.utf8.dropFirst(base) { state = mix(state ^ UInt64(byte)) }
+      state = mix(state ^ 0x2F)
+      for value in [stamp.device, stamp.inode, stamp.size, stamp.modified, stamp.changed] {
+        state = mix(state ^ UInt64(bitPattern: value))
+      }
+    }
+    return Int64(bitPattern: mix(state ^ UInt64(folder.files.count)))
   }
 
   /// One step of the hash: a multiply and rotate, as in FNV and xxHash.

@@ -1,4 +1,5 @@
 import FeedImport
+import FeedScan
 import Foundation
 import GRDB
 
@@ -14,9 +15,38 @@ enum IndexBuilder {
     case survey(ImportError)
   }
 
+  /// A survey of the feed's bytes, handing each item to its argument.
+  typealias Survey = ((SurveyItem) -> Void) throws(ImportError) -> FeedSurvey
+
   /// Builds the index of the feed at `feedPath` (with keys `keys`) into `indexFile`.
   static func build(feedPath: String, keys: FeedKeys, into indexFile: String) throws {
     guard let hash = FeedFingerprint.hash(path: feedPath) else { throw Failure.feedChanged }
+    try build(
+      into: indexFile, keys: keys, hash: hash,
+      survey: { (body) throws(ImportError) in try FeedSurvey.run(path: feedPath, body) },
+      unchanged: { FeedKeys(path: feedPath) == keys })
+  }
+
+  /// Builds the index of `folder`, with keys `keys` (``FeedKeys/init(folder:)``, whose digest
+  /// stands for the hash), into `indexFile`: the survey of its stream, and the stream's layout.
+  static func build(folder: CalendarFolder, keys: FeedKeys, into indexFile: String) throws {
+    let stream = FolderStream(folder: folder)
+    try build(
+      into: indexFile, keys: keys, hash: keys.stamp.modified,
+      survey: { (body) throws(ImportError) in try FeedSurvey.run(folder: stream, body) },
+      afterSurvey: { db in try FolderRows.write(stream.layout, into: db) },
+      unchanged: {
+        (try? CalendarFolder(path: folder.path)).flatMap { FeedKeys(folder: $0) } == keys
+      })
+  }
+
+  /// Builds an index of the feed with `keys` and `hash` from `survey` into `indexFile`;
+  /// `afterSurvey` adds what the survey's source alone knows; `unchanged` tells whether the
+  /// feed is still as its keys say once it has been surveyed.
+  private static func build(
+    into indexFile: String, keys: FeedKeys, hash: Int64, survey: Survey,
+    afterSurvey: (Database) throws -> Void = { _ in }, unchanged: () -> Bool
+  ) throws {
     let folder = (indexFile as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       try FileManager.default.createDirectory(
@@ -31,21 +61,22 @@ enum IndexBuilder {
         try db.execute(sql: "PRAGMA journal_mode = OFF")
         try db.execute(sql: "PRAGMA synchronous = OFF")
         try db.inTransaction {
-          try fill(db, feedPath: feedPath, keys: keys, hash: hash)
+          try fill(db, survey: survey, keys: keys, hash: hash)
+          try afterSurvey(db)
           return .commit
         }
       }
       try queue.close()
     }
     // The feed must not have changed while it was read: else this index could mix two versions.
-    guard FeedKeys(path: feedPath) == keys else { throw Failure.feedChanged }
+    guard unchanged() else { throw Failure.feedChanged }
     guard rename(temporary, indexFile) == 0 else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: indexFile])
     }
   }
 
   /// Creates the tables and fills them from a survey of the feed.
-  private static func fill(_ db: Database, feedPath: String, keys: FeedKeys, hash: Int64) throws {
+  private static func fill(_ db: Database, survey: Survey, keys: FeedKeys, hash: Int64) throws {
     for statement in IndexSchema.statements { try db.execute(sql: statement) }
     try db.execute(
       sql:
@@ -53,9 +84,9 @@ enum IndexBuilder {
     )
     var rows = try SurveyRows(db)
     var failure: (any Error)?
-    let survey: FeedSurvey
+    let surveyed: FeedSurvey
     do {
-      survey = try FeedSurvey.run(path: feedPath) { item in
+      surveyed = try survey { item in
         guard failure == nil else { return }
         do { try rows.add(item) } catch { failure = error }
       }
@@ -64,16 +95,17 @@ enum IndexBuilder {
     }
     if let failure { throw failure }
     let (sharingRows, aloneRows) = try groupSharing(db, everyUIDShares: rows.everyUIDShares)
-    var checkpoints = Data(capacity: survey.checkpoints.count * 8)
-    for offset in survey.checkpoints {
+    var checkpoints = Data(capacity: surveyed.checkpoints.count * 8)
+    for offset in surveyed.checkpoints {
       withUnsafeBytes(of: Int64(offset).littleEndian) { checkpoints.append(contentsOf: $0) }
     }
     try db.execute(
       sql: "INSERT INTO feed VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       arguments: [
-        IndexSchema.format, IndexSchema.version, keys.path, keys.device, keys.inode, keys.size,
-        keys.modified, keys.changed, hash, survey.eventsRead, rows.eventCount, survey.nulBytes,
-        survey.sawCalendarData, survey.startDescription, rows.sizeClasses, checkpoints,
+        IndexSchema.format, IndexSchema.version, keys.path, keys.stamp.device, keys.stamp.inode,
+        keys.stamp.size, keys.stamp.modified, keys.stamp.changed, hash, surveyed.eventsRead,
+        rows.eventCount, surveyed.nulBytes, surveyed.sawCalendarData, surveyed.startDescription,
+        rows.sizeClasses, checkpoints,
         sharingRows, aloneRows,
       ])
   }

@@ -37,6 +37,13 @@ package enum IndexPlace: Sendable, Equatable {
     }
   }
 
+  /// Whether the user named the index file itself (``file(_:)``): what is there is built over
+  /// only when it is empty or an icslanes index.
+  var namedByUser: Bool {
+    if case .file = self { return true }
+    return false
+  }
+
   /// The index file for the feed whose canonical path is `feedPath`.
   func indexFile(for feedPath: String) -> String {
     switch self {

@@ -1,4 +1,5 @@
 import FeedImport
+import FeedScan
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -64,7 +65,9 @@ struct IndexReader {
       let startDescription: String = row.checked("start_description")
     else { throw Unusable.damaged }
     keys = FeedKeys(
-      path: path, device: device, inode: inode, size: size, modified: modified, changed: changed)
+      path: path,
+      stamp: FileStamp(
+        device: device, inode: inode, size: size, modified: modified, changed: changed))
     self.hash = hash
     self.eventCount = eventCount
     self.sizeClasses = sizeClasses
@@ -166,7 +169,10 @@ struct IndexReader {
             UPDATE feed SET device = ?, inode = ?, size = ?, modified = ?, changed = ?
             WHERE id = 1
             """,
-          arguments: [keys.device, keys.inode, keys.size, keys.modified, keys.changed])
+          arguments: [
+            keys.stamp.device, keys.stamp.inode, keys.stamp.size, keys.stamp.modified,
+            keys.stamp.changed,
+          ])
       }
       try queue.close()
     } catch {}

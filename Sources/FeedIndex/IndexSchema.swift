@@ -27,6 +27,10 @@ import GRDB
 ///   after a month's replay parsed them, so that the next replay that keeps them parses
 ///   nothing of them; `parser`: the `ParsedOutcome.signature` they were written with (rows of
 ///   another are not used, and are dropped when new ones are written).
+/// - `folder` and `left_out`, for a folder of `.ics` files only (a file's index leaves them
+///   empty): where the bytes of the folder's stream came from (``FolderLayout``: its runs and
+///   each file's first line, as packed integers) and the files left out of it, with why.
+///   `feed`'s keys are then the folder's (``FeedKeys/init(folder:)``).
 enum IndexSchema {
   /// Written in `feed.format`: anything else is a foreign file.
   static let format = "icslanes-feed-index"
@@ -55,7 +59,8 @@ enum IndexSchema {
   /// 14: a UID group is read whole or not at all: `sharing` keeps only the UID, an override's
   /// reach is its own days, and `alone` lists every group or none; an RRULE with an empty part
   /// is not bounded.
-  static let version = 14
+  /// 15: folders are indexed (`folder`, `left_out`).
+  static let version = 15
 
   static let statements = [
     """
@@ -90,6 +95,11 @@ enum IndexSchema {
     "CREATE TABLE alone (grp INTEGER PRIMARY KEY)",
     "CREATE TABLE parsed (line INTEGER PRIMARY KEY, outcome BLOB NOT NULL)",
     "CREATE TABLE parser (id INTEGER PRIMARY KEY CHECK (id = 1), signature TEXT NOT NULL)",
+    """
+    CREATE TABLE folder (
+      id INTEGER PRIMARY KEY CHECK (id = 1), pieces BLOB NOT NULL, first_lines BLOB NOT NULL)
+    """,
+    "CREATE TABLE left_out (file INTEGER PRIMARY KEY, reason TEXT NOT NULL)",
   ]
 
   /// The kinds of `part` rows.

@@ -33,6 +33,8 @@ package enum IndexedFeed {
     switch (location, place) {
     case (.file(let path), _):
       return try load(path: path, options: options, place: place)
+    case (.folder(let path), _):
+      return try loadTelling(folder: path, options: options, place: place).feed
     case (.url(let url), .folder(let folder)):
       return try URLFeedCache.load(url: url, options: options, folder: folder)
     default:
@@ -52,15 +54,18 @@ package enum IndexedFeed {
     }
     guard let keys = FeedKeys(path: path) else { return try plain() }
     let indexFile = place.indexFile(for: keys.path)
-    let namedByUser: Bool
-    if case .file = place { namedByUser = true } else { namedByUser = false }
     var feed: Feed?
     /// The hash of the feed bytes of the index the feed came from.
     var hash: Int64?
     // A damaged index whose header looked sound fails while read: built again, once.
     for _ in 0..<2 where feed == nil {
       guard
-        let reader = usableIndex(indexFile, keys: keys, path: path, namedByUser: namedByUser)
+        let reader = usableIndex(
+          indexFile, keys: keys, namedByUser: place.namedByUser,
+          sameBytes: {
+            FeedFingerprint.hash(path: path) == $0.hash && FeedKeys(path: path) == keys
+          },
+          build: { try IndexBuilder.build(feedPath: path, keys: keys, into: indexFile) })
       else {
         return try plain()
       }
@@ -86,21 +91,23 @@ package enum IndexedFeed {
   }
 
   /// The index of the feed with `keys`, valid for its bytes now: opened as it is, refreshed
-  /// when only the keys changed, else (re)built; nil when it cannot be had. A file the user
-  /// named (`namedByUser`) is built over only when ``mayReplace(_:)`` says so.
-  static func usableIndex(_ indexFile: String, keys: FeedKeys, path: String, namedByUser: Bool)
-    -> IndexReader?
-  {
+  /// when only the keys changed and `sameBytes` says its bytes did not, else (re)built with
+  /// `build`; nil when it cannot be had. A file the user named (`namedByUser`) is built over
+  /// only when ``mayReplace(_:)`` says so.
+  static func usableIndex(
+    _ indexFile: String, keys: FeedKeys, namedByUser: Bool,
+    sameBytes: (IndexReader) -> Bool = { _ in false }, build: () throws -> Void
+  ) -> IndexReader? {
     if let reader = try? IndexReader(indexFile: indexFile), reader.keys.path == keys.path {
       if reader.keys == keys { return reader }
-      if FeedFingerprint.hash(path: path) == reader.hash, FeedKeys(path: path) == keys {
+      if sameBytes(reader) {
         IndexReader.refresh(indexFile: indexFile, to: keys)
         return reader
       }
     }
     if namedByUser && !mayReplace(indexFile) { return nil }
     do {
-      try IndexBuilder.build(feedPath: path, keys: keys, into: indexFile)
+      try build()
       let reader = try IndexReader(indexFile: indexFile)
       return reader.keys == keys ? reader : nil
     } catch {

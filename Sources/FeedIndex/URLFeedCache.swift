@@ -1,4 +1,5 @@
 import FeedImport
+import FeedScan
 import Foundation
 import HTTPFetch
 
@@ -118,14 +119,14 @@ struct KeptValidators: Codable, Equatable {
   init(source: String, validators: HTTPValidators, body path: String, status: stat) {
     self.source = source
     self.validators = validators
-    body = FeedKeys(path: path, status: status)
+    body = FeedKeys(path: path, stamp: FileStamp(status: status))
   }
 
   /// Whether the file at `path` is still the body these validators came with.
   func matches(body path: String) -> Bool {
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-    return FeedKeys(path: path, status: status) == body
+    return FeedKeys(path: path, stamp: FileStamp(status: status)) == body
   }
 
   /// The validators kept in `path`; nil when there are none, or what is there is not a small

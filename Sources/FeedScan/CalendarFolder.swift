@@ -10,9 +10,11 @@ import ICalBridge
 /// left out.
 package struct CalendarFolder {
   /// The folder as given.
-  let path: String
+  package let path: String
   /// The `.ics` files, full paths, in name order.
-  let files: [String]
+  package let files: [String]
+  /// Each file's stamp when the folder was listed, in the order of ``files``.
+  package let stamps: [FileStamp]
   /// The `displayname` file's first line, when present and not empty.
   package let displayName: String?
   /// The `color` file's colour as `#rrggbb`, when present and readable as a colour.
@@ -30,16 +32,18 @@ package struct CalendarFolder {
     }
     let base = path.hasSuffix("/") ? path : path + "/"
     self.path = path
-    files =
-      names
-      .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".ics") }
-      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-      .map { base + $0 }
-      .filter { file in
-        // Regular files only (a symbolic link to one counts): a FIFO would block the read.
-        var status = stat()
-        return stat(file, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-      }
+    var files: [String] = []
+    var stamps: [FileStamp] = []
+    let listed = names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".ics") }
+    for name in listed.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      // Regular files only (a symbolic link to one counts): a FIFO would block the read.
+      var status = stat()
+      guard stat(base + name, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+      files.append(base + name)
+      stamps.append(FileStamp(status: status))
+    }
+    self.files = files
+    self.stamps = stamps
     displayName = CalendarFolder.firstLine(of: base + "displayname")
     let colorText = CalendarFolder.firstLine(of: base + "color")
     color = colorText.flatMap(CalendarFolder.hexColor)
@@ -89,13 +93,9 @@ package final class FolderStream {
   private var linesBefore = 0
   /// Line ends met in the file being read.
   private var linesInFile = 0
-  /// The stream's line number of each file's first line, in file order, and that file's index
-  /// in the folder's files (files left out have none).
-  private(set) var firstLines: [(line: Int, file: Int)] = []
-  /// The files left out, with why, in file order (nothing of their content is quoted).
-  package private(set) var skippedFiles: [(file: String, reason: String)] = []
-  /// Where the stream's bytes came from, in stream order (``bytes(at:into:)``).
-  var pieces: [FolderPiece] = []
+  /// Where the stream's bytes came from: its runs (for ``bytes(at:into:)``), each file's first
+  /// line, and the files left out.
+  package internal(set) var layout = FolderLayout()
   /// Bytes handed out so far.
   private var streamOffset = 0
   /// Bytes read so far from the file being read (a byte-order mark included).
@@ -105,6 +105,19 @@ package final class FolderStream {
 
   package init(folder: CalendarFolder) {
     self.folder = folder
+  }
+
+  /// The stream of `folder` as read through before, with the `layout` that reading learned
+  /// (``FolderLayout/fits(fileCount:)`` says whether it can be): it is read only at offsets.
+  package init(folder: CalendarFolder, layout: FolderLayout) {
+    self.folder = folder
+    self.layout = layout
+    next = folder.files.count
+  }
+
+  /// The files left out, with why, in file order.
+  package var skippedFiles: [(file: String, reason: String)] {
+    layout.leftOut.map { (folder.files[$0.file], $0.reason) }
   }
 
   deinit {
@@ -133,10 +146,11 @@ package final class FolderStream {
         descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
           let reason = String(cString: strerror(errno))
-          skippedFiles.append((file, "cannot be read (\(reason)); file left out"))
+          layout.leftOut.append(
+            LeftOutFile(file: next - 1, reason: "cannot be read (\(reason)); file left out"))
           continue
         }
-        firstLines.append((linesBefore + 1, next - 1))
+        layout.firstLines.append(FirstLine(line: linesBefore + 1, file: next - 1))
         atFileStart = true
         lastByte = 0x0A
         linesInFile = 0
@@ -180,7 +194,7 @@ package final class FolderStream {
         let start = UnsafeBufferPointer(
           start: (base + count).assumingMemoryBound(to: UInt8.self), count: result)
         if FileStart.isICalendar(start, wholeFile: wholeRead) == false {
-          leaveOut(folder.files[next - 1])
+          leaveOut(next - 1)
           continue
         }
       }
@@ -194,17 +208,20 @@ package final class FolderStream {
   }
 
   /// Closes the file being read, whose start is not iCalendar, as if it had not been listed.
-  private func leaveOut(_ file: String) {
+  private func leaveOut(_ file: Int) {
     close(descriptor)
     descriptor = -1
-    firstLines.removeLast()
-    skippedFiles.append(
-      (file, "not iCalendar (it does not begin with BEGIN:VCALENDAR); file left out"))
+    layout.firstLines.removeLast()
+    layout.leftOut.append(
+      LeftOutFile(
+        file: file,
+        reason: "not iCalendar (it does not begin with BEGIN:VCALENDAR); file left out"))
   }
 
   /// The file and its own line for `line` of the stream; nil before the first file.
   package func place(ofLine line: Int) -> (file: String, line: Int)? {
     // The files that start at or before `line` (a line number is far below `Int.max`).
+    let firstLines = layout.firstLines
     let low = Bisection.lowerBound(of: line + 1, count: firstLines.count) { firstLines[$0].line }
     guard low > 0 else { return nil }
     let first = firstLines[low - 1]

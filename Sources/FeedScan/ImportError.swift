@@ -36,3 +36,19 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     self = .unavailable(source: failure.source, reason: failure.reason)
   }
 }
+
+extension ImportError {
+  /// What a replay throws when the feed's bytes are not what its index says is at a line: the
+  /// file changed while read, or (its keys unchanged) the index is damaged.
+  package static func replayMismatch(path: String, _ detail: String) -> ImportError {
+    .unreadable(path: path, reason: replayMismatchReason + " (" + detail + ")")
+  }
+
+  /// Whether this is a ``replayMismatch(path:_:)``.
+  package var isReplayMismatch: Bool {
+    guard case .unreadable(_, let reason) = self else { return false }
+    return reason.hasPrefix(ImportError.replayMismatchReason + " (")
+  }
+
+  private static let replayMismatchReason = "changed while read"
+}

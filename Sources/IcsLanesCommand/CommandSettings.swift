@@ -203,7 +203,7 @@ struct CommandFailure: Error {
     case .indexFileForManyFeeds(let index, let files):
       self.init(
         message:
-          "--index \(index) is a file, which holds the index of one feed: give a folder (ending in /) for \(files) feed files",
+          "--index \(index) is a file, which holds the index of one feed: give a folder (ending in /) for \(files) feed files and folders",
         code: ExitCodes.usage)
     case .invalidYear:
       self.init(message: error.description, code: ExitCodes.usage)

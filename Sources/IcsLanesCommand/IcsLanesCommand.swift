@@ -129,7 +129,7 @@ struct IcsLanesCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Keep an index of each feed file, so that later months read only their events: auto (under $XDG_CACHE_HOME/icslanes, else ~/.cache/icslanes), a folder (existing, or ending in /), or a file (one feed). A URL keeps its body there too, asking the server each run whether it changed (ETag, Last-Modified). Folders and standard input are read without one.",
+      "Keep an index of each feed file or folder, so that later months read only their events: auto (under $XDG_CACHE_HOME/icslanes, else ~/.cache/icslanes), a folder (existing, or ending in /), or a file (one feed). A URL keeps its body there too, asking the server each run whether it changed (ETag, Last-Modified). Standard input is read without one.",
       valueName: "auto|path"))
   var index: String?
 

@@ -113,20 +113,7 @@ public final class Feed: @unchecked Sendable {
         contentsOf: location == .standardInput ? "-" : location.source, options: options)
     case .folder(let path):
       let folder = try CalendarFolder(path: path)
-      let stream = FolderStream(folder: folder)
-      var byteSource = ByteSource(stream: stream)
-      var notes: [ImportWarning] = []
-      if let text = folder.unreadableColor {
-        notes.append(
-          ImportWarning(
-            source: path + "/color", line: 1, uid: nil,
-            message: "\"\(text)\" is not a colour (#rrggbb); left out"))
-      }
-      try self.init(
-        byteSource: &byteSource, source: path, fallbackName: location.fallbackName,
-        options: options,
-        reopen: { () throws(ImportError) -> ByteSource in ByteSource(stream: stream) },
-        givenName: folder.displayName, givenColor: folder.color, notes: notes)
+      try self.init(folder: folder, stream: FolderStream(folder: folder), options: options)
     case .url(let url):
       let source = location.source
       let timeout = options.networkTimeout

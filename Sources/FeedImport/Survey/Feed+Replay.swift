@@ -31,4 +31,25 @@ extension Feed {
         try loader.replay(replay, from: source)
       })
   }
+
+  /// Loads the folder `folder` from what an index kept for `options.window`: the same feed a
+  /// load of the folder with that window gives, reading only the kept events' lines, from
+  /// their files at the places `layout` (the stream's, as the index's survey read it) says.
+  ///
+  /// The replay and layout must come from a survey of the folder's files with the stamps they
+  /// have in `folder`; a file read that no longer has its stamp fails the load with
+  /// `ImportError.replayMismatch`.
+  package convenience init(
+    folder: CalendarFolder, layout: FolderLayout, replaying replay: consuming FeedReplay,
+    options: ImportOptions
+  ) throws(ImportError) {
+    var held: FeedReplay? = consume replay
+    try self.init(
+      folder: folder, stream: FolderStream(folder: folder, layout: layout), options: options,
+      takeParts: { (loader: inout FeedLoader, source: ByteSource) throws(ImportError) in
+        guard let replay = held else { return }
+        held = nil
+        try loader.replay(replay, from: source)
+      })
+  }
 }

@@ -91,6 +91,22 @@ package struct FeedSurvey: Sendable, Equatable {
     -> FeedSurvey
   {
     var byteSource = try ByteSource(path: path)
+    return try run(&byteSource, body)
+  }
+
+  /// Scans the stream of a folder's `.ics` files once, as ``run(path:_:)`` scans a file; the
+  /// stream's ``FolderStream/layout`` then says where its bytes came from.
+  package static func run(folder stream: FolderStream, _ body: (SurveyItem) -> Void)
+    throws(ImportError) -> FeedSurvey
+  {
+    var byteSource = ByteSource(stream: stream)
+    return try run(&byteSource, body)
+  }
+
+  private static func run(_ byteSource: inout ByteSource, _ body: (SurveyItem) -> Void)
+    throws(ImportError) -> FeedSurvey
+  {
+    let path = byteSource.path
     var scan = FeedScan(source: path, options: ImportOptions())
     try withoutActuallyEscaping(body) { (body) throws(ImportError) -> Void in
       var sink = SurveySink(body: body)

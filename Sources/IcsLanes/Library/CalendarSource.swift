@@ -30,14 +30,15 @@ public struct CalendarSource: Sendable {
     indexed = nil
   }
 
-  /// Opens the feed files at `paths` with an index at `index`, built (or rebuilt, when a file
-  /// changed) here; each layout then reads from each file only the events that can touch its
-  /// months, with the same result as a source loaded without an index.
+  /// Opens the feed files and folders at `paths` with an index at `index`, built (or rebuilt,
+  /// when a file changed) here; each layout then reads from each feed only the events that can
+  /// touch its months, with the same result as a source loaded without an index. A folder of
+  /// `.ics` files is surveyed again whole when any of its files is added, taken away or changed.
   ///
   /// A path may also be a URL (`http`, `https`, `webcal`): with a folder index its body is kept
   /// there beside the server's `ETag` and `Last-Modified`, and each layout asks the server
-  /// whether it changed (a 304 answers from the kept body and its index). A folder of `.ics`
-  /// files, or a URL with an index file, is loaded without an index.
+  /// whether it changed (a 304 answers from the kept body and its index). A URL with an index
+  /// file is loaded without an index.
   ///
   /// `options.window` is not used: each layout sets its own.
   ///

@@ -21,7 +21,7 @@ public enum IcsLanesError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The range of `count` months from `first` runs past December 9999.
   case monthsPastLastYear(first: YearMonth, count: Int)
   /// An index kept in one file (``FeedIndexLocation/file(_:)``) holds one feed's index, but
-  /// `feedFiles` feeds are files.
+  /// `feedFiles` feeds are files or folders.
   case indexFileForManyFeeds(index: String, feedFiles: Int)
 
   /// One line saying what went wrong and where.
@@ -43,7 +43,7 @@ public enum IcsLanesError: Error, Sendable, Equatable, CustomStringConvertible {
     case .monthsPastLastYear(let first, let count):
       return "\(count) months from \(first): runs past 9999-12"
     case .indexFileForManyFeeds(let index, let files):
-      return "index \(index): a file holds the index of one feed, not of \(files) feed files"
+      return "index \(index): a file holds the index of one feed, not of \(files) files and folders"
     }
   }
 }

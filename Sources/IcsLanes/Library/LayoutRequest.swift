@@ -32,10 +32,10 @@ public struct LayoutRequest: Sendable {
   /// Whether events that cannot touch the months are passed over unparsed (the default); off,
   /// every event is parsed (for checking the pre-filter: the layouts are the same).
   public var prefilter = true
-  /// Where feed files keep an index that later requests read instead of the whole file; nil
-  /// reads without one. A URL keeps its body and the server's validators beside its index when
-  /// the index is a folder (the server is still asked each time; a 304 answers from the kept
-  /// body). Folders, standard input, bytes, and URLs with an index file are read without one.
+  /// Where feed files and folders keep an index that later requests read instead of the whole
+  /// feed; nil reads without one. A URL keeps its body and the server's validators beside its
+  /// index when the index is a folder (the server is still asked each time; a 304 answers from
+  /// the kept body). Standard input, bytes, and URLs with an index file are read without one.
   public var index: FeedIndexLocation?
   /// Told how far the loading has gone, from any thread.
   public var progress: (@Sendable (LoadProgress) -> Void)?
@@ -66,7 +66,7 @@ public struct LayoutRequest: Sendable {
   ///   ``maximumMonthCount``, ``IcsLanesError/invalidMaxLanes(_:)`` when the lane cap is below
   ///   1, ``IcsLanesError/monthsPastLastYear(first:count:)`` when the months run past 9999-12,
   ///   and ``IcsLanesError/indexFileForManyFeeds(index:feedFiles:)`` when ``index`` is one file
-  ///   and more than one feed is a file.
+  ///   and more than one feed is a file or a folder.
   public func validate() throws(IcsLanesError) {
     guard (1...LayoutRequest.maximumMonthCount).contains(count) else {
       throw .invalidMonthCount(count)
@@ -77,10 +77,11 @@ public struct LayoutRequest: Sendable {
     }
     if case .file(let path) = index {
       let files = feeds.filter {
-        guard case .location(let argument) = $0.content,
-          case .file = FeedLocation(argument: argument)
-        else { return false }
-        return true
+        guard case .location(let argument) = $0.content else { return false }
+        switch FeedLocation(argument: argument) {
+        case .file, .folder: return true
+        case .url, .standardInput: return false
+        }
       }
       guard files.count <= 1 else {
         throw .indexFileForManyFeeds(index: path, feedFiles: files.count)
