@@ -3,9 +3,10 @@ import FeedScan
 import Foundation
 import GRDB
 
-/// Builds a feed's index: surveys the file once (no libical) into a new SQLite file beside the
-/// index's place, then renames it over the index, so that readers see the old index or the
-/// new one, never half of one, and two processes building at once each rename a whole index.
+/// Builds a feed's index: surveys the file (or a folder's files) once, without libical, into a
+/// new SQLite file beside the index's place, then renames it over the index, so that readers
+/// see the old index or the new one, never half of one, and two processes building at once
+/// each rename a whole index.
 enum IndexBuilder {
   /// What went wrong building.
   enum Failure: Error {

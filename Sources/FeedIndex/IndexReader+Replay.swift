@@ -99,6 +99,8 @@ extension IndexReader {
   private static func parts(_ db: Database, events: [KeptEvent]) throws -> [ReplayPart] {
     var parts: [ReplayPart] = []
     var next = 0
+    // The VTIMEZONE blocks read so far, by position: one met again shares the first's bytes.
+    var blocks: [Int: [UInt8]] = [:]
     let partRows = try Row.fetchCursor(db, sql: "SELECT * FROM part ORDER BY position")
     while let row = try partRows.next() {
       guard let position: Int = row.checked("position") else { throw Unusable.damaged }
@@ -106,7 +108,11 @@ extension IndexReader {
         parts.append(.event(line: events[next].line))
         next += 1
       }
-      parts.append(.part(try IndexReader.part(of: row)))
+      let part = try IndexReader.part(of: row, blocks: blocks)
+      if case .timeZone(let block, _) = part, (row.checked("same_as") as Int?) == nil {
+        blocks[position] = block
+      }
+      parts.append(.part(part))
     }
     for event in events[next...] { parts.append(.event(line: event.line)) }
     return parts

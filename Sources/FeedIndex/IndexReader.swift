@@ -127,8 +127,9 @@ struct IndexReader {
     return try db.checkedValue("SELECT signature FROM parser WHERE id = 1") == signature
   }
 
-  /// The part a `part` row holds.
-  static func part(of row: Row) throws -> FeedPart {
+  /// The part a `part` row holds; a VTIMEZONE written as an earlier one's position takes its
+  /// bytes from `blocks`, by position.
+  static func part(of row: Row, blocks: [Int: [UInt8]] = [:]) throws -> FeedPart {
     guard let line: Int = row.checked("line"), let kind: Int = row.checked("kind") else {
       throw Unusable.damaged
     }
@@ -142,6 +143,10 @@ struct IndexReader {
       guard let name = text("first_text"), let value = text("second_text") else { break }
       return .calendarProperty(name: name, value: value, line: line)
     case .timeZone:
+      if let sameAs: Int = row.checked("same_as") {
+        guard let block = blocks[sameAs] else { break }
+        return .timeZone(block: block, line: line)
+      }
       guard let block: Data = row.checked("block") else { break }
       return .timeZone(block: Array(block), line: line)
     case .brokenEvent:

@@ -7,7 +7,8 @@ import GRDB
 ///   how many `sharing` rows there are, in all and in the groups of `alone` (a replay reads
 ///   every row in order when it would look up a third of them or more).
 /// - `part`: what the loader reads whatever the window (calendars, their properties,
-///   VTIMEZONEs, notices, broken events), by position in the file.
+///   VTIMEZONEs, notices, broken events), by position in the file. A VTIMEZONE whose bytes an
+///   earlier one has is written as that one's position (`same_as`), without its block.
 /// - `reach`: for each VEVENT, the range of days of the windows the pre-filter keeps it for,
 ///   with its position and line, and the months a yearly series starts in (`season`, see
 ///   `StartSeason`); its key is a range index: a size class of the range, then its first and
@@ -59,7 +60,8 @@ enum IndexSchema {
   /// 14: a UID group is read whole or not at all: `sharing` keeps only the UID, an override's
   /// reach is its own days, and `alone` lists every group or none; an RRULE with an empty part
   /// is not bounded.
-  /// 15: folders are indexed (`folder`, `left_out`).
+  /// 15: folders are indexed (`folder`, `left_out`); a repeated VTIMEZONE is written once
+  /// (`part.same_as`).
   static let version = 15
 
   static let statements = [
@@ -78,7 +80,7 @@ enum IndexSchema {
     """
     CREATE TABLE part (
       position INTEGER PRIMARY KEY, kind INTEGER NOT NULL, line INTEGER NOT NULL,
-      first_text BLOB, second_text BLOB, block BLOB)
+      first_text BLOB, second_text BLOB, block BLOB, same_as INTEGER)
     """,
     """
     CREATE TABLE reach (

@@ -19,10 +19,15 @@ struct SurveyRows {
   /// share its UID, for libical, with any other: then every event with a UID is a `sharing`
   /// row, as every passed-over event's key is kept by a scan without the index.
   private(set) var everyUIDShares = false
+  /// The position of the `part` row of each VTIMEZONE block written so far (up to
+  /// ``distinctBlocks``): a block met again is written as that position (`same_as`), as in a
+  /// folder whose every file repeats its zones.
+  private var blockPositions: [[UInt8]: Int] = [:]
+  private static let distinctBlocks = 1_000
 
   /// Rows written into `db`, whose tables (and the temporary `uid_of`) exist.
   init(_ db: Database) throws {
-    part = try db.makeStatement(sql: "INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)")
+    part = try db.makeStatement(sql: "INSERT INTO part VALUES (?, ?, ?, ?, ?, ?, ?)")
     reach = try db.makeStatement(sql: "INSERT INTO reach VALUES (?, ?, ?, ?, ?, ?)")
     always = try db.makeStatement(sql: "INSERT INTO always VALUES (?, ?)")
     uidOf = try db.makeStatement(sql: "INSERT INTO uid_of VALUES (?, ?, ?)")
@@ -33,9 +38,18 @@ struct SurveyRows {
     position += 1
     switch item {
     case .part(let feedPart):
-      let row = IndexBuilder.row(of: feedPart)
+      var row = IndexBuilder.row(of: feedPart)
+      var sameAs: Int?
+      if case .timeZone(let block, _) = feedPart {
+        sameAs = blockPositions[block]
+        if sameAs != nil {
+          row.block = nil
+        } else if blockPositions.count < SurveyRows.distinctBlocks {
+          blockPositions[block] = position
+        }
+      }
       part.setUncheckedArguments([
-        position, row.kind.rawValue, row.line, row.first, row.second, row.block,
+        position, row.kind.rawValue, row.line, row.first, row.second, row.block, sameAs,
       ])
       try part.execute()
     case .event(let event):

@@ -35,10 +35,15 @@ package struct CalendarFolder {
     var files: [String] = []
     var stamps: [FileStamp] = []
     let listed = names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".ics") }
+    // Each file is examined by its name in the open folder: no walk of the folder's path each.
+    let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    defer { if folder >= 0 { close(folder) } }
     for name in listed.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       // Regular files only (a symbolic link to one counts): a FIFO would block the read.
       var status = stat()
-      guard stat(base + name, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+      let found =
+        folder >= 0 ? fstatat(folder, name, &status, 0) : stat(base + name, &status)
+      guard found == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
       files.append(base + name)
       stamps.append(FileStamp(status: status))
     }

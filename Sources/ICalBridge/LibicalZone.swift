@@ -48,6 +48,11 @@ public final class LibicalZone: @unchecked Sendable {
 
   /// The system's zones handed out so far, by address: one object per libical zone.
   private static let system = Mutex<[UInt: LibicalZone]>([:])
+  /// What ``system(named:)`` found for each name asked so far (at most ``namesKept``): libical
+  /// searches its list of zones by name each time, and a folder of one-event files asks for its
+  /// calendars' zone once per file.
+  private static let byName = Mutex<[String: LibicalZone?]>([:])
+  private static let namesKept = 1_000
 
   /// The handle of a zone libical keeps for the whole process (UTC or a system zone).
   static func shared(_ pointer: OpaquePointer) -> LibicalZone {
@@ -69,6 +74,16 @@ public final class LibicalZone: @unchecked Sendable {
 
   /// A zone of the system's zoneinfo (or UTC), by IANA name; nil when there is none.
   package static func system(named name: String) -> LibicalZone? {
+    if let known = byName.withLock({ $0[name] }) { return known }
+    let found = lookUp(name)
+    byName.withLock { names in
+      if names.count < namesKept { names[name] = found }
+    }
+    return found
+  }
+
+  /// ``system(named:)``, asking libical.
+  private static func lookUp(_ name: String) -> LibicalZone? {
     // ASCII names are upper-cased byte by byte (`uppercased()` loads Unicode's tables, some 1.5
     // million instructions at the command's start); others as before, by Unicode's rules.
     let upper =

@@ -28,13 +28,28 @@ import Testing
     return IndexAnswer(feed, request)
   }
 
-  /// The bundled folder, and one with a byte-order mark, a file without a final line end, a
-  /// file that is not iCalendar, a UID group over two files and duplicates: cold and warm, in
-  /// two zones, several months.
-  @Test(arguments: ["household", "offsets"])
+  /// The folder `name`: the bundled one, one with a byte-order mark, a file without a final
+  /// line end, a file that is not iCalendar, a UID group over two files and duplicates
+  /// (`offsets`), or 40 files repeating one of two VTIMEZONEs under one TZID (`zoned`).
+  static func folder(_ name: String) throws -> String {
+    switch name {
+    case "household": return FolderFeedTests.household
+    case "offsets": return try FolderOffsetTests.folder().path
+    default:
+      let folder = try FolderFeedTests.temporaryFolder("zoned")
+      for index in 0..<40 {
+        let offset = index < 20 ? "+0500" : "+0300"
+        try Data(FolderFeedTests.zoned(index, offset: offset, day: 1 + index % 20).utf8)
+          .write(to: folder.appendingPathComponent(String(format: "%02d.ics", index)))
+      }
+      return folder.path
+    }
+  }
+
+  /// Each folder, cold and warm, in two zones, several months.
+  @Test(arguments: ["household", "offsets", "zoned"])
   func aFolderAnswersAsWithoutTheIndex(name: String) throws {
-    let path =
-      name == "household" ? FolderFeedTests.household : try FolderOffsetTests.folder().path
+    let path = try FolderIndexTests.folder(name)
     let folder = try IndexSupport.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var passedOver = 0
@@ -133,15 +148,18 @@ import Testing
     #expect(!layout.fits(fileCount: files - 1))
   }
 
-  /// An index whose folder rows are damaged is built again, and the answer is still right.
+  /// An index whose folder rows are damaged, or whose repeated VTIMEZONE names a row that
+  /// holds none, is built again, and the answer is still right.
   @Test(arguments: [
-    "UPDATE folder SET pieces = x'0102'",
-    "UPDATE folder SET first_lines = zeroblob(16)",
-    "DELETE FROM folder",
-    "UPDATE left_out SET file = 1000",
+    ("offsets", "UPDATE folder SET pieces = x'0102'"),
+    ("offsets", "UPDATE folder SET first_lines = zeroblob(16)"),
+    ("offsets", "DELETE FROM folder"),
+    ("offsets", "UPDATE left_out SET file = 1000"),
+    ("zoned", "UPDATE part SET same_as = 1 WHERE same_as IS NOT NULL"),
+    ("zoned", "UPDATE part SET same_as = position WHERE same_as IS NOT NULL"),
   ])
-  func aDamagedFolderIndexIsBuiltAgain(damage: String) throws {
-    let path = try FolderOffsetTests.folder().path
+  func aDamagedFolderIndexIsBuiltAgain(name: String, damage: String) throws {
+    let path = try FolderIndexTests.folder(name)
     let folder = try IndexSupport.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let request = try IndexSupport.request("2024-08")

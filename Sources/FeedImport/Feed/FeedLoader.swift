@@ -31,7 +31,7 @@ struct FeedLoader: ScanSink {
   var zoneBudget = ObservanceRules.feedBudget
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
   /// VCALENDAR repeating one byte for byte shares its zone (a folder of one-event files).
-  private var readZones: [[UInt8]: (zone: LibicalZone, tzid: String)] = [:]
+  private var readZones: [ZoneBlock: (zone: LibicalZone, tzid: String)] = [:]
   /// Events with a TZID not (yet) resolved, to read again once every VTIMEZONE has been seen.
   private var deferred: [DeferredEvent] = []
   /// Whether ``parse(block:line:facts:calendar:)`` keeps the bytes of each outcome in
@@ -194,7 +194,7 @@ struct FeedLoader: ScanSink {
       }
     case .timeZone(let block, let line):
       guard let calendar = calendars.last else { return }
-      if let earlier = readZones[block] {
+      if let earlier = readZones[ZoneBlock(bytes: block)] {
         calendar.resolver.adopt(earlier.zone, named: earlier.tzid)
         return
       }
@@ -207,7 +207,7 @@ struct FeedLoader: ScanSink {
           )
         }
         if let zone, readZones.count < 1_000 {
-          readZones[block] = (zone, tzid)
+          readZones[ZoneBlock(bytes: block)] = (zone, tzid)
         }
       case .unreadable:
         warn(line: line, uid: nil, "a VTIMEZONE libical cannot read (or without TZID); not used")
@@ -290,5 +290,14 @@ struct FeedLoader: ScanSink {
     if options.strict, strictProblem == nil {
       strictProblem = .strictFailure(source: source, line: line, message: message)
     }
+  }
+}
+
+/// A VTIMEZONE block as a dictionary key, hashed as one run of bytes rather than byte by byte.
+private struct ZoneBlock: Hashable {
+  let bytes: [UInt8]
+
+  func hash(into hasher: inout Hasher) {
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
   }
 }
