@@ -232,7 +232,7 @@ package struct FeedScan {
   }
 
   private mutating func pass<Sink: ScanSink>(_ item: ScannedItem, to sink: inout Sink) {
-    if let kept = tally.route(item) { sink.take(kept) }
+    pass(item) { sink.take($0) }
   }
 
   private mutating func pass(_ item: ScannedItem, to take: (ScannedItem) -> Void) {
