@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Runs two icslanes binaries over the same feeds and lists every difference.
 
-For each feed (the samples, and every .ics under --corpus when that folder exists) it runs
-both binaries on several months and zones with `--format json --stats`, once plainly, once
-through an index (built cold, then read warm) and once from standard input, and compares
-stdout, stderr and the exit code. Index and temporary paths are the same for both binaries,
-so messages that name them match.
+For each feed (the samples, every .ics under --corpus when that folder exists, and that
+corpus again as one folder of .ics files) it runs both binaries on several months and zones
+with `--format json --stats`, once plainly, once through an index (built cold, then read warm)
+and, for a file, once from standard input, and compares stdout, stderr and the exit code.
+Index and temporary paths are the same for both binaries, so messages that name them match.
 
 Usage: Scripts/same-output.py OLD NEW [--corpus DIR] [--quick] [--jobs N]
 Exit 0 when nothing differs, 1 otherwise.
@@ -37,6 +37,17 @@ def feeds(repo: Path, corpus: Path | None) -> list[Path]:
     if corpus and corpus.is_dir():
         found += sorted(corpus.rglob("*.ics"))
     return found
+
+
+def corpus_folder(corpus: Path, scratch: Path) -> Path:
+    """A folder of links to every .ics of `corpus`, each named after its path there: the corpus
+    read as one calendar folder, as khal and vdirsyncer keep one."""
+    folder = scratch / "corpus-folder"
+    folder.mkdir()
+    for file in sorted(corpus.rglob("*.ics")):
+        name = str(file.relative_to(corpus)).replace("/", "__")
+        (folder / name).symlink_to(file.resolve())
+    return folder
 
 
 def run(binary: str, args: list[str], stdin: Path | None, cwd: str) -> tuple:
@@ -83,8 +94,8 @@ def cases(feed: Path, quick: bool) -> list[tuple[str, list[str], Path | None, bo
         for zone in zones:
             common = ["--month", month, "--tz", zone, "--format", "json", "--stats"]
             result.append((f"{month} {zone}", [str(feed), *common], None, False))
+            result.append((f"{month} {zone} index", [str(feed), *common], None, True))
             if feed.is_file():
-                result.append((f"{month} {zone} index", [str(feed), *common], None, True))
                 if month == months[0]:
                     result.append((f"{month} {zone} stdin", ["-", *common], feed, False))
     result.append(("text", [str(feed), "--month", months[0], "--tz", zones[0], "--width", "100"], None, False))
@@ -148,9 +159,12 @@ def main() -> int:
     old, new = (str(Path(b).resolve()) for b in (options.old, options.new))
     todo = feeds(repo, options.corpus)
     differences: list[str] = []
-    with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
-        for found in pool.map(lambda f: compare(old, new, f, options.quick), todo):
-            differences.extend(found)
+    with tempfile.TemporaryDirectory(prefix="same-output-folders-") as scratch:
+        if options.corpus and options.corpus.is_dir():
+            todo.append(corpus_folder(options.corpus, Path(scratch)))
+        with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
+            for found in pool.map(lambda f: compare(old, new, f, options.quick), todo):
+                differences.extend(found)
     for difference in differences:
         print(difference)
     print(f"{len(todo)} feeds, {len(differences)} differences")
