@@ -38,7 +38,7 @@ package struct CalendarFolder {
     // Each file is examined by its name in the open folder: no walk of the folder's path each.
     let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     defer { if folder >= 0 { close(folder) } }
-    for name in listed.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+    for name in CalendarFolder.inByteOrder(listed) {
       // Regular files only (a symbolic link to one counts): a FIFO would block the read.
       var status = stat()
       let found =
@@ -56,6 +56,13 @@ package struct CalendarFolder {
     guard !files.isEmpty else {
       throw .unreadable(path: path, reason: "a folder with no .ics files")
     }
+  }
+
+  /// `names` in the byte order of their UTF-8: by `<` when they are all ASCII, where that is the
+  /// same order and much quicker.
+  static func inByteOrder(_ names: [String]) -> [String] {
+    if names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) { return names.sorted() }
+    return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 
   /// The first line of a small metadata file, trimmed; nil when missing or empty.

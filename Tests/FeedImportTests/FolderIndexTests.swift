@@ -198,4 +198,21 @@ import Testing
       try request.validate()
     }
   }
+
+  /// A folder's files are read in the byte order of their names, whether all are ASCII (sorted
+  /// the quick way) or not.
+  @Test func filesAreListedInTheByteOrderOfTheirNames() {
+    var random = SeededRandom(state: 5)
+    let letters = ["a", "B", "z", "0", "-", "_", ".", "é", "Z", "~", "ß", "\u{1F600}"]
+    for round in 0..<200 {
+      // Half the rounds ASCII only.
+      let pool = round % 2 == 0 ? Array(letters.prefix(7) + ["Z", "~"]) : letters
+      let names = (0..<30).map { _ in
+        (0..<(1 + random.next(6))).map { _ in pool[random.next(pool.count)] }.joined() + ".ics"
+      }
+      #expect(
+        CalendarFolder.inByteOrder(names).map { Array($0.utf8) }
+          == names.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+  }
 }

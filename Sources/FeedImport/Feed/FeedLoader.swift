@@ -32,6 +32,8 @@ struct FeedLoader: ScanSink {
   /// VTIMEZONE blocks already read, with the zone and TZID they gave, so that a later
   /// VCALENDAR repeating one byte for byte shares its zone (a folder of one-event files).
   private var readZones: [ZoneBlock: (zone: LibicalZone, tzid: String)] = [:]
+  /// Which calendar later VCALENDARs repeating its head may share (``CalendarSharing``).
+  var sharing = CalendarSharing()
   /// Events with a TZID not (yet) resolved, to read again once every VTIMEZONE has been seen.
   private var deferred: [DeferredEvent] = []
   /// Whether ``parse(block:line:facts:calendar:)`` keeps the bytes of each outcome in
@@ -86,6 +88,7 @@ struct FeedLoader: ScanSink {
   mutating func finishLoad(sawCalendarData: Bool, startDescription: String, nulBytes: Int)
     throws(ImportError)
   {
+    endCalendar()
     resolveDeferred()
     if !sawCalendarData {
       throw .notICalendar(source: source, detail: startDescription)
@@ -177,9 +180,32 @@ struct FeedLoader: ScanSink {
   mutating func take(_ item: ScannedItem) {
     switch item {
     case .calendarBegins:
-      calendars.append(FeedCalendar())
-    case .calendarProperty(let name, let value, _):
-      guard let calendar = calendars.last else { return }
+      beginCalendar()
+    case .calendarProperty(let name, let value, let line):
+      takeHead(.property(name: name, value: value), line: line)
+    case .timeZone(let block, let line):
+      takeHead(.timeZone(block: block), line: line)
+    case .event(let block, let line, let facts):
+      guard !calendars.isEmpty else { return }
+      settleCalendar()
+      parse(block: block, line: line, facts: facts, calendar: calendars.count - 1)
+    case .brokenEvent(let line, let uid, let reason):
+      skip(uid: uid, line: line, reason: reason)
+    case .notice(let line, let message):
+      warn(line: line, uid: nil, message)
+    case .passedOver:
+      // Counted and keyed by the scan's tally (``ScanTally/route(_:)``), which never hands it on.
+      break
+    }
+  }
+
+  /// Applies a calendar property or VTIMEZONE to `calendar`; false when the VTIMEZONE is not
+  /// one read before (libical read it).
+  mutating func apply(_ part: CalendarSharing.HeadPart, line: Int, to calendar: FeedCalendar)
+    -> Bool
+  {
+    switch part {
+    case .property(let name, let value):
       if name == "X-WR-CALNAME" {
         calendar.name = value.trimmingASCIIWhitespace()
       } else if name == "COLOR" || name == "X-APPLE-CALENDAR-COLOR" {
@@ -192,41 +218,37 @@ struct FeedLoader: ScanSink {
         calendar.wallZoneName = zoneName
         calendar.wallZone = calendar.resolver.zone(named: zoneName)
       }
-    case .timeZone(let block, let line):
-      guard let calendar = calendars.last else { return }
+      return true
+    case .timeZone(let block):
       if let earlier = readZones[ZoneBlock(bytes: block)] {
         calendar.resolver.adopt(earlier.zone, named: earlier.tzid)
-        return
+        return true
       }
-      switch calendar.resolver.read(timeZoneBlock: block, budget: &zoneBudget) {
-      case .added(let zone, let tzid, let droppedRules):
-        if droppedRules {
-          warn(
-            line: line, uid: nil,
-            "a VTIMEZONE observance repeats other than yearly or has BY values out of range; that RRULE is not used"
-          )
-        }
-        if let zone, readZones.count < 1_000 {
-          readZones[ZoneBlock(bytes: block)] = (zone, tzid)
-        }
-      case .unreadable:
-        warn(line: line, uid: nil, "a VTIMEZONE libical cannot read (or without TZID); not used")
-      case .overBudget:
+      readTimeZone(block, line: line, into: calendar)
+      return false
+    }
+  }
+
+  /// Reads a VTIMEZONE block libical has not read before into `calendar`.
+  private mutating func readTimeZone(_ block: [UInt8], line: Int, into calendar: FeedCalendar) {
+    switch calendar.resolver.read(timeZoneBlock: block, budget: &zoneBudget) {
+    case .added(let zone, let tzid, let droppedRules):
+      if droppedRules {
         warn(
           line: line, uid: nil,
-          "a VTIMEZONE past the feed's budget of \(ObservanceRules.feedBudget) zone changes for libical to work out; not used, its TZID is read like an unknown one"
+          "a VTIMEZONE observance repeats other than yearly or has BY values out of range; that RRULE is not used"
         )
       }
-    case .event(let block, let line, let facts):
-      guard !calendars.isEmpty else { return }
-      parse(block: block, line: line, facts: facts, calendar: calendars.count - 1)
-    case .brokenEvent(let line, let uid, let reason):
-      skip(uid: uid, line: line, reason: reason)
-    case .notice(let line, let message):
-      warn(line: line, uid: nil, message)
-    case .passedOver:
-      // Counted and keyed by the scan's tally (``ScanTally/route(_:)``), which never hands it on.
-      break
+      if let zone, readZones.count < 1_000 {
+        readZones[ZoneBlock(bytes: block)] = (zone, tzid)
+      }
+    case .unreadable:
+      warn(line: line, uid: nil, "a VTIMEZONE libical cannot read (or without TZID); not used")
+    case .overBudget:
+      warn(
+        line: line, uid: nil,
+        "a VTIMEZONE past the feed's budget of \(ObservanceRules.feedBudget) zone changes for libical to work out; not used, its TZID is read like an unknown one"
+      )
     }
   }
 

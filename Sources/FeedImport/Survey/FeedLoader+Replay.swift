@@ -37,6 +37,7 @@ extension FeedLoader {
             if upToEvent { return }
             break
           }
+          settleCalendar()
           if let calendar = calendars.indices.last,
             !takeParsed(bytes, line: line, calendar: calendar), damaged == nil
           {
