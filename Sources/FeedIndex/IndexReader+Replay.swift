@@ -98,9 +98,15 @@ extension IndexReader {
   /// The `part` rows and the kept `events`, in the feed's order.
   private static func parts(_ db: Database, events: [KeptEvent]) throws -> [ReplayPart] {
     var parts: [ReplayPart] = []
+    // Exactly the room needed: a folder has hundreds of thousands of parts.
+    parts.reserveCapacity(
+      (try Int.fetchOne(db, sql: "SELECT count(*) FROM part") ?? 0) + events.count)
     var next = 0
     // The VTIMEZONE blocks read so far, by position: one met again shares the first's bytes.
     var blocks: [Int: [UInt8]] = [:]
+    // The last value of each calendar property: the same value again shares its text (every
+    // file of a folder repeats the calendar's name).
+    var values: [String: String] = [:]
     let partRows = try Row.fetchCursor(db, sql: "SELECT * FROM part ORDER BY position")
     while let row = try partRows.next() {
       guard let position: Int = row.checked("position") else { throw Unusable.damaged }
@@ -108,9 +114,18 @@ extension IndexReader {
         parts.append(.event(line: events[next].line))
         next += 1
       }
-      let part = try IndexReader.part(of: row, blocks: blocks)
-      if case .timeZone(let block, _) = part, (row.checked("same_as") as Int?) == nil {
+      var part = try IndexReader.part(of: row, blocks: blocks)
+      switch part {
+      case .timeZone(let block, _) where (row.checked("same_as") as Int?) == nil:
         blocks[position] = block
+      case .calendarProperty(let name, let value, let line):
+        if let earlier = values[name], earlier == value {
+          part = .calendarProperty(name: name, value: earlier, line: line)
+        } else {
+          values[name] = value
+        }
+      default:
+        break
       }
       parts.append(.part(part))
     }
