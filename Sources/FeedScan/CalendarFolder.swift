@@ -153,20 +153,7 @@ package final class FolderStream {
         guard next < folder.files.count else { break }
         // A file starts a chunk with room to judge its start, unless the chunk is empty.
         if count > 0, buffer.count - count < FolderStream.startRoom { break }
-        let file = folder.files[next]
-        next += 1
-        descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-          let reason = String(cString: strerror(errno))
-          layout.leftOut.append(
-            LeftOutFile(file: next - 1, reason: "cannot be read (\(reason)); file left out"))
-          continue
-        }
-        layout.firstLines.append(FirstLine(line: linesBefore + 1, file: next - 1))
-        atFileStart = true
-        lastByte = 0x0A
-        linesInFile = 0
-        fileOffset = 0
+        if !openNext() { continue }
       }
       let room = buffer.count - count
       var result: Int
@@ -217,6 +204,26 @@ package final class FolderStream {
     }
     streamOffset += count
     return count
+  }
+
+  /// Opens the next file and notes the line it starts at; false when it cannot be opened (it is
+  /// left out, with why).
+  private func openNext() -> Bool {
+    let file = next
+    next += 1
+    descriptor = open(folder.files[file], O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      layout.leftOut.append(
+        LeftOutFile(file: file, reason: "cannot be read (\(reason)); file left out"))
+      return false
+    }
+    layout.firstLines.append(FirstLine(line: linesBefore + 1, file: file))
+    atFileStart = true
+    lastByte = 0x0A
+    linesInFile = 0
+    fileOffset = 0
+    return true
   }
 
   /// Closes the file being read, whose start is not iCalendar, as if it had not been listed.
