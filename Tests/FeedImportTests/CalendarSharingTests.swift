@@ -78,4 +78,23 @@ import Testing
     #expect(starts["renamed@tests"] == "2024-08-05T05:00:00+00:00")
     #expect(calendars[22].name == "Other" && calendars[1].name == "Shared")
   }
+
+  /// A head longer than ``CalendarSharing/longestHead`` is not kept, and never shared.
+  @Test func aLongHeadIsNotShared() throws {
+    let properties = (0..<70).map { "X-WR-CALNAME:Name \($0)" }
+    let calendar =
+      CalendarSharingTests.head + properties + CalendarSharingTests.event("long", zone: nil)
+    let text = (calendar + ["END:VCALENDAR"] + calendar + ["END:VCALENDAR", ""])
+      .joined(separator: "\r\n")
+    let feed = try Feed(text: text)
+    try #require(feed.calendars.count == 2)
+    #expect(feed.calendars[0] !== feed.calendars[1])
+    #expect(feed.calendars.allSatisfy { $0.name == "Name 69" })
+    let short =
+      (CalendarSharingTests.head + CalendarSharingTests.event("short", zone: nil) + [
+        "END:VCALENDAR"
+      ])
+    let shared = try Feed(text: (short + short + [""]).joined(separator: "\r\n"))
+    #expect(shared.calendars.count == 2 && shared.calendars[0] === shared.calendars[1])
+  }
 }

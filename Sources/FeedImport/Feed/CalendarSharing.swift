@@ -23,8 +23,12 @@ struct CalendarSharing {
   var head: [HeadPart] = []
   /// Whether the current calendar uses the template's ``FeedCalendar``.
   var shares = false
-  /// Whether every VTIMEZONE of the current calendar's head was one read before.
+  /// Whether every VTIMEZONE of the current calendar's head was one read before (and its head
+  /// is kept whole).
   var clean = true
+  /// The most head parts kept of a calendar: a longer head is never shared, and not kept (a
+  /// hostile calendar may have any number of properties).
+  static let longestHead = 64
 
   /// Whether a calendar that shares can take `part` and still share: the part is the
   /// template's next one.
@@ -75,7 +79,11 @@ extension FeedLoader {
       }
       ownCalendar()
     }
-    sharing.head.append(part)
+    if sharing.head.count < CalendarSharing.longestHead {
+      sharing.head.append(part)
+    } else {
+      sharing.clean = false
+    }
     if !apply(part, line: line, to: calendars.last ?? calendar) { sharing.clean = false }
   }
 
