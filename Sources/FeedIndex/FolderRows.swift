@@ -8,12 +8,9 @@ import GRDB
 enum FolderRows {
   /// Writes `layout` into the index being built in `db`.
   static func write(_ layout: FolderLayout, into db: Database) throws {
-    var pieces = Data(capacity: layout.pieces.count * 32)
-    for piece in layout.pieces {
-      pack([piece.streamStart, piece.file ?? -1, piece.fileStart, piece.count], into: &pieces)
-    }
-    var lines = Data(capacity: layout.firstLines.count * 16)
-    for first in layout.firstLines { pack([first.line, first.file], into: &lines) }
+    let pieces = PackedIntegers.data(
+      layout.pieces.flatMap { [$0.streamStart, $0.file ?? -1, $0.fileStart, $0.count] })
+    let lines = PackedIntegers.data(layout.firstLines.flatMap { [$0.line, $0.file] })
     try db.execute(sql: "INSERT INTO folder VALUES (1, ?, ?)", arguments: [pieces, lines])
     for file in layout.leftOut {
       try db.execute(
@@ -28,7 +25,8 @@ enum FolderRows {
       let row = try Row.fetchOne(db, sql: "SELECT pieces, first_lines FROM folder WHERE id = 1"),
       let pieceBytes: Data = row.checked("pieces"),
       let lineBytes: Data = row.checked("first_lines"),
-      let pieces = unpack(pieceBytes, width: 4), let lines = unpack(lineBytes, width: 2)
+      let pieces = PackedIntegers.integers(pieceBytes, width: 4),
+      let lines = PackedIntegers.integers(lineBytes, width: 2)
     else { throw IndexReader.Unusable.damaged }
     var layout = FolderLayout()
     layout.pieces = stride(from: 0, to: pieces.count, by: 4).map { at in
@@ -48,22 +46,6 @@ enum FolderRows {
     }
     guard layout.fits(fileCount: fileCount) else { throw IndexReader.Unusable.damaged }
     return layout
-  }
-
-  private static func pack(_ values: [Int], into data: inout Data) {
-    for value in values {
-      withUnsafeBytes(of: Int64(value).littleEndian) { data.append(contentsOf: $0) }
-    }
-  }
-
-  /// The integers of `data`, whose count must be a multiple of `width`; nil when it is not.
-  private static func unpack(_ data: Data, width: Int) -> [Int]? {
-    guard data.count % (8 * width) == 0 else { return nil }
-    return data.withUnsafeBytes { raw in
-      (0..<(raw.count / 8)).map { index in
-        Int(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * index, as: Int64.self)))
-      }
-    }
   }
 }
 

@@ -96,10 +96,7 @@ enum IndexBuilder {
     }
     if let failure { throw failure }
     let (sharingRows, aloneRows) = try groupSharing(db, everyUIDShares: rows.everyUIDShares)
-    var checkpoints = Data(capacity: surveyed.checkpoints.count * 8)
-    for offset in surveyed.checkpoints {
-      withUnsafeBytes(of: Int64(offset).littleEndian) { checkpoints.append(contentsOf: $0) }
-    }
+    let checkpoints = PackedIntegers.data(surveyed.checkpoints)
     try db.execute(
       sql: "INSERT INTO feed VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       arguments: [

@@ -51,7 +51,8 @@ struct IndexReader {
       row.checked("format") == IndexSchema.format,
       row.checked("version") == IndexSchema.version,
       let path: String = row.checked("path"),
-      let checkpointBytes: Data = row.checked("checkpoints"), checkpointBytes.count % 8 == 0,
+      let checkpointBytes: Data = row.checked("checkpoints"),
+      let checkpoints = PackedIntegers.integers(checkpointBytes),
       let device: Int64 = row.checked("device"), let inode: Int64 = row.checked("inode"),
       let size: Int64 = row.checked("size"), let modified: Int64 = row.checked("modified"),
       let changed: Int64 = row.checked("changed"), let hash: Int64 = row.checked("hash"),
@@ -73,14 +74,6 @@ struct IndexReader {
     self.sizeClasses = sizeClasses
     self.sharingRows = sharingRows
     self.aloneRows = aloneRows
-    var checkpoints: [Int] = []
-    checkpoints.reserveCapacity(checkpointBytes.count / 8)
-    checkpointBytes.withUnsafeBytes { raw in
-      for index in 0..<(raw.count / 8) {
-        checkpoints.append(
-          Int(Int64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: Int64.self))))
-      }
-    }
     survey = FeedSurvey(
       eventsRead: eventsRead, nulBytes: nulBytes, sawCalendarData: sawCalendarData,
       startDescription: startDescription,
