@@ -62,7 +62,8 @@ enum IndexSchema {
   /// is not bounded.
   /// 15: folders are indexed (`folder`, `left_out`); a repeated VTIMEZONE is written once
   /// (`part.same_as`).
-  static let version = 15
+  /// 16: a folder's first lines count a lone CR as a line end, as the scan does.
+  static let version = 16
 
   static let statements = [
     """

@@ -101,6 +101,8 @@ package final class FolderStream {
   private var atFileStart = true
   private var lastByte: UInt8 = 0x0A
   private var pendingLineEnd = false
+  /// Whether the line end to add ends a line (not after a CR, which did).
+  private var addedLineEndCounts = true
   /// Lines of the stream before the file being read.
   private var linesBefore = 0
   /// Line ends met in the file being read.
@@ -146,7 +148,7 @@ package final class FolderStream {
         note(file: nil, from: 0, count: 1, at: streamOffset + count)
         count += 1
         pendingLineEnd = false
-        linesBefore += 1
+        if addedLineEndCounts { linesBefore += 1 }
         continue
       }
       if descriptor < 0 {
@@ -170,7 +172,12 @@ package final class FolderStream {
         close(descriptor)
         descriptor = -1
         linesBefore += linesInFile
-        if !atFileStart, lastByte != 0x0A { pendingLineEnd = true }
+        // After a final CR too, which has ended the line already: else the next file's first
+        // LF would complete that CR.
+        if !atFileStart, lastByte != 0x0A {
+          pendingLineEnd = true
+          addedLineEndCounts = lastByte != 0x0D
+        }
         continue
       }
       // A short read of a regular file is its end: the file's start is all of it.
@@ -197,7 +204,10 @@ package final class FolderStream {
           continue
         }
       }
-      for byte in bytes where byte == 0x0A { linesInFile += 1 }
+      // Lines counted as the scan numbers them: a CRLF, an LF or a lone CR ends one.
+      let lineEnds = LineSplitter.countLineEnds(
+        UnsafeBufferPointer(bytes.bindMemory(to: UInt8.self)), afterCR: lastByte == 0x0D)
+      linesInFile += lineEnds.count
       lastByte = bytes[result - 1]
       note(file: next - 1, from: readFrom, count: result, at: streamOffset + count)
       count += result

@@ -113,6 +113,36 @@ struct FolderFeedTests {
     )
   }
 
+  /// A folder whose files end their lines with lone CRs (`a.ics`, ending in one) and LF then CR
+  /// (`b.ics`: each such pair is two line ends), then a broken file.
+  static func lineEndsFolder() throws -> URL {
+    let folder = try FolderFeedTests.temporaryFolder("line-ends")
+    let files = [
+      "a.ics": oneEvent(0, day: 5).replacingOccurrences(of: "\r\n", with: "\r"),
+      "b.ics": oneEvent(1, day: 6).replacingOccurrences(of: "\r\n", with: "\n\r"),
+      "c-broken.ics": "BEGIN:VCALENDAR\rBEGIN:VEVENT\rUID:broken\rEND:VEVENT\rEND:VCALENDAR\r",
+      "d.ics": oneEvent(2, day: 7),
+    ]
+    for (name, text) in files {
+      try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+    return folder
+  }
+
+  /// Lines end at a CRLF, an LF or a lone CR in every file, as in one file: a file after files
+  /// with lone CRs is still named with its own lines.
+  @Test("A file after files whose lines end in lone CRs is named with its own line")
+  func loneCarriageReturns() throws {
+    let folder = try FolderFeedTests.lineEndsFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let feed = try Feed(location: .folder(folder.path))
+    #expect(feed.eventsRead == 4)
+    let skipped = try #require(feed.skipped.first)
+    #expect(skipped.reason.hasPrefix("c-broken.ics: "))
+    #expect(skipped.line == 2)
+    #expect(try FolderFeedTests.layout(feed).segments.count == 3)
+  }
+
   @Test("Options name and colour the calendar over the folder's files; bad color warns")
   func overrides() throws {
     let folder = try FolderFeedTests.temporaryFolder("home")
