@@ -62,7 +62,8 @@ enum IndexSchema {
   /// is not bounded.
   /// 15: folders are indexed (`folder`, `left_out`); a repeated VTIMEZONE is written once
   /// (`part.same_as`).
-  /// 16: a folder's first lines count a lone CR as a line end, as the scan does.
+  /// 16: a folder's first lines count a lone CR as a line end, as the scan does; each file of a
+  /// folder stands alone (what it leaves open ends with it).
   static let version = 16
 
   static let statements = [

@@ -256,4 +256,21 @@ package final class FolderStream {
     let first = firstLines[low - 1]
     return (folder.files[first.file], line - first.line + 1)
   }
+
+  /// Whether `line` of the stream is a file's first line, and the first line of the next file
+  /// after it, when that file has been reached.
+  package func fileStart(atLine line: Int) -> (starts: Bool, next: Int?) {
+    let firstLines = layout.firstLines
+    let index = Bisection.lowerBound(of: line, count: firstLines.count) { firstLines[$0].line }
+    let starts = index < firstLines.count && firstLines[index].line == line
+    let next = starts ? index + 1 : index
+    return (starts, next < firstLines.count ? firstLines[next].line : nil)
+  }
+
+  /// `line` of the stream as a message about something at line `from` names it: `line N` of
+  /// its own file, and the file too when that is not the file of `from`.
+  package func name(ofLine line: Int, from: Int) -> String {
+    guard let (file, own) = place(ofLine: line) else { return "line \(line)" }
+    return place(ofLine: from)?.file == file ? "line \(own)" : "line \(own) of \(file)"
+  }
 }

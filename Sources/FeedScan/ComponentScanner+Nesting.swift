@@ -24,7 +24,8 @@ extension ComponentScanner {
     case (.event, .begin) where name == "VEVENT" || name == "VCALENDAR":
       // A VEVENT never nests: this one was left open. Close it there and read what it has.
       closeOpenEvent(
-        because: "BEGIN:\(name) at line \(number) before END:VEVENT", number: number, emit)
+        because: "BEGIN:\(name) at \(lineName(number)) before END:VEVENT", number: number,
+        emit)
       place = .calendar
       handle(keyword: keyword, name: name, line: line, inPlace: inPlace, number: number, emit)
     case (.timeZone, .begin) where name == "VEVENT" || name == "VCALENDAR",
@@ -34,7 +35,7 @@ extension ComponentScanner {
         .notice(
           line: blockLine,
           message:
-            "\(stack.first ?? "component") is not closed before BEGIN:\(name) at line \(number); it is not used"
+            "\(stack.first ?? "component") is not closed before BEGIN:\(name) at \(lineName(number)); it is not used"
         ))
       place = .calendar
       handle(keyword: keyword, name: name, line: line, inPlace: inPlace, number: number, emit)
@@ -126,7 +127,8 @@ extension ComponentScanner {
     } else if name == "VCALENDAR" {
       if place == .event {
         closeOpenEvent(
-          because: "END:VCALENDAR at line \(number) before END:VEVENT", number: number, emit)
+          because: "END:VCALENDAR at \(lineName(number)) before END:VEVENT", number: number,
+          emit)
       } else {
         append(line, inPlace: inPlace)
       }
@@ -137,6 +139,12 @@ extension ComponentScanner {
       emit(.notice(line: number, message: "END:\(name) without a matching BEGIN; ignored"))
     }
     if stack.isEmpty { finishBlock(number: number, emit) }
+  }
+
+  /// `number` as a notice about the current component (at ``blockLine``) names it: in a
+  /// folder, the line of its own file (``FolderStream/name(ofLine:from:)``).
+  func lineName(_ number: Int) -> String {
+    folder?.name(ofLine: number, from: blockLine) ?? "line \(number)"
   }
 
   /// Closes a VEVENT that was left open (as calendar clients do): what it has is read, with a

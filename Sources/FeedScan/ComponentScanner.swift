@@ -23,6 +23,13 @@ package struct ComponentScanner {
   }
 
   var place = Place.outside
+  /// The folder whose stream is scanned: each of its files stands alone (``passFileStart``),
+  /// and messages name lines as their files' own. Nil for a file.
+  var folder: FolderStream? {
+    didSet { nextFileLine = folder == nil ? .max : 0 }
+  }
+  /// In a folder, the line from which the scan looks for the next file's start.
+  private var nextFileLine = Int.max
   /// Component names open inside the current top component (the component itself first).
   var stack: [String] = []
   /// The current component's text so far: `block`, then `pieces`, each followed by CRLF.
@@ -108,6 +115,7 @@ package struct ComponentScanner {
     _ line: UnsafeBufferPointer<UInt8>, number: Int, inPlace: Bool,
     _ emit: (ScannedItem) -> Void
   ) {
+    if number >= nextFileLine { passFileStart(number, emit) }
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
       // A blank line carries nothing; but after the first line, two blanks or more are a
       // continuation whose blanks after the first are content (folding before a space).
@@ -211,22 +219,39 @@ package struct ComponentScanner {
     }
   }
 
-  /// Reports what is left open at the end of the input.
+  /// Reports what is left open at the end of the input (in a folder, of each file).
   package mutating func finish(_ emit: (ScannedItem) -> Void) {
     handleHeldLine(emit)
     flushCalendarProperty(emit)
+    let input = folder == nil ? "feed" : "file"
     switch place {
     case .event:
       closeOpenEvent(
-        because: "the feed ends inside this VEVENT (no END:VEVENT)", number: blockLine, emit)
+        because: "the \(input) ends inside this VEVENT (no END:VEVENT)", number: blockLine, emit)
     case .timeZone:
-      emit(.notice(line: blockLine, message: "the feed ends inside a VTIMEZONE; it is not used"))
+      emit(
+        .notice(line: blockLine, message: "the \(input) ends inside a VTIMEZONE; it is not used"))
     case .calendar, .otherComponent:
-      emit(.notice(line: blockLine, message: "the feed ends before END:VCALENDAR"))
+      emit(.notice(line: blockLine, message: "the \(input) ends before END:VCALENDAR"))
     case .outside:
       break
     }
     place = .outside
+    stack.removeAll(keepingCapacity: true)
+    calendarLineStart = nil
+  }
+
+  /// In a folder's stream each file stands alone, as if read by itself: at a file's first
+  /// line, what the files before left open ends as at the end of the input. Then notes where
+  /// the next file starts, or asks again at the next line while that file is not listed yet.
+  private mutating func passFileStart(_ number: Int, _ emit: (ScannedItem) -> Void) {
+    guard let folder else {
+      nextFileLine = .max
+      return
+    }
+    let (starts, next) = folder.fileStart(atLine: number)
+    if starts { finish(emit) }
+    nextFileLine = next ?? number + 1
   }
 
   mutating func startBlock(

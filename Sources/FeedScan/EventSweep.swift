@@ -65,7 +65,7 @@ package struct EventSweep {
     var offset = checkpoints[start]
     var splitter = LineSplitter(
       from: offset, firstLine: start * LineSplitter.checkpointInterval + 1)
-    var progress = SweepProgress(targets: targets, first: first)
+    var progress = SweepProgress(targets: targets, first: first, folder: byteSource.folderStream)
     var grow = EventSweep.smallestRead
     while !progress.stopped {
       // A target whose checkpoint lies past what is read starts a sweep of its own there.
@@ -121,12 +121,16 @@ private struct SweepProgress {
   /// Whether the sweep serves no more targets.
   private(set) var stopped = false
   private var scanner = ComponentScanner()
+  /// The folder whose stream is read, whose files stand alone (``ComponentScanner/folder``).
+  private let folder: FolderStream?
 
-  init(targets: [Int], first: Int) {
+  init(targets: [Int], first: Int, folder: FolderStream?) {
     self.targets = targets
     self.first = first
+    self.folder = folder
     current = first
     target = targets[first]
+    scanner.folder = folder
   }
 
   /// The line of the target the next read should reach: the one after the current target once
@@ -187,6 +191,7 @@ private struct SweepProgress {
     try body(target, found)
     scanning = false
     scanner = ComponentScanner()
+    scanner.folder = folder
     current += 1
     if current == targets.count {
       stopped = true

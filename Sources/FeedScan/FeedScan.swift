@@ -99,6 +99,7 @@ package struct FeedScan {
       scanner = ComponentScanner(continuingInsideCalendar: ())
     }
     scanner.passOverWindow = tally.window
+    scanner.folder = byteSource.folderStream
     var second = startSecondPart(of: &byteSource)
     defer {
       if let second {

@@ -143,6 +143,47 @@ struct FolderFeedTests {
     #expect(try FolderFeedTests.layout(feed).segments.count == 3)
   }
 
+  /// A folder whose `b.ics` leaves its VEVENT open until END:VCALENDAR, and whose `c.ics` ends
+  /// inside a three-day VEVENT, on its DTEND line; `d.ics` starts with a line of blanks, which
+  /// in one file would continue that line.
+  static func openEndsFolder() throws -> URL {
+    let folder = try FolderFeedTests.temporaryFolder("open-ends")
+    func withoutEnd(_ index: Int, day: Int) -> String {
+      oneEvent(index, day: day).replacingOccurrences(of: "END:VEVENT\r\n", with: "")
+    }
+    let threeDays = withoutEnd(2, day: 7).replacingOccurrences(of: "0808", with: "0810")
+    let files = [
+      "a.ics": oneEvent(0, day: 5),
+      "b.ics": withoutEnd(1, day: 6),
+      "c.ics": threeDays.replacingOccurrences(of: "\r\nEND:VCALENDAR\r\n", with: ""),
+      "d.ics": "  \r\n" + oneEvent(3, day: 12),
+    ]
+    for (name, text) in files {
+      try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+    return folder
+  }
+
+  /// Each file of a folder stands alone: what one leaves open ends with it, as at the end of a
+  /// feed, and a notice names lines as its file's own.
+  @Test("What a file leaves open ends with it; notices name the file's own lines")
+  func filesStandAlone() throws {
+    let folder = try FolderFeedTests.openEndsFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let feed = try Feed(location: .folder(folder.path))
+    let segments = try FolderFeedTests.layout(feed).segments
+    #expect(segments.count == 4)
+    let threeDays = try #require(segments.first { $0.uid == "event-2@tests" })
+    #expect(threeDays.lastDay == Day(year: 2024, month: 8, day: 9))
+    #expect(
+      feed.warnings.map(\.description) == [
+        "\(folder.appendingPathComponent("b.ics").path):4: END:VCALENDAR at line 10 before"
+          + " END:VEVENT: the VEVENT is closed there and read",
+        "\(folder.appendingPathComponent("c.ics").path):4: the file ends inside this VEVENT"
+          + " (no END:VEVENT): the VEVENT is closed there and read",
+      ])
+  }
+
   @Test("Options name and colour the calendar over the folder's files; bad color warns")
   func overrides() throws {
     let folder = try FolderFeedTests.temporaryFolder("home")

@@ -30,13 +30,14 @@ import Testing
 
   /// The folder `name`: the bundled one, one with a byte-order mark, a file without a final
   /// line end, a file that is not iCalendar, a UID group over two files and duplicates
-  /// (`offsets`), files whose lines end in lone CRs (`line-ends`), or 40 files repeating one
-  /// of two VTIMEZONEs under one TZID (`zoned`).
+  /// (`offsets`), files whose lines end in lone CRs (`line-ends`), files that leave a VEVENT
+  /// open (`open-ends`), or 40 files repeating one of two VTIMEZONEs under one TZID (`zoned`).
   static func folder(_ name: String) throws -> String {
     switch name {
     case "household": return FolderFeedTests.household
     case "offsets": return try FolderOffsetTests.folder().path
     case "line-ends": return try FolderFeedTests.lineEndsFolder().path
+    case "open-ends": return try FolderFeedTests.openEndsFolder().path
     default:
       let folder = try FolderFeedTests.temporaryFolder("zoned")
       for index in 0..<40 {
@@ -49,7 +50,7 @@ import Testing
   }
 
   /// Each folder, cold and warm, in two zones, several months.
-  @Test(arguments: ["household", "offsets", "zoned", "line-ends"])
+  @Test(arguments: ["household", "offsets", "zoned", "line-ends", "open-ends"])
   func aFolderAnswersAsWithoutTheIndex(name: String) throws {
     let path = try FolderIndexTests.folder(name)
     let folder = try IndexSupport.temporaryFolder()

@@ -53,12 +53,9 @@ extension Feed {
       else { continue }
       duplicates[index].warning.source = file
       duplicates[index].warning.line = fileLine
-      guard let earlier = duplicates[index].earlier,
-        let (earlierFile, earlierLine) = folder.place(ofLine: earlier)
-      else { continue }
+      guard let earlier = duplicates[index].earlier else { continue }
       duplicates[index].warning.message = Feed.repeatsMessage(
-        earlier: earlierFile == file
-          ? "line \(earlierLine)" : "line \(earlierLine) of \(earlierFile)")
+        earlier: folder.name(ofLine: earlier, from: line))
     }
   }
 }
