@@ -88,9 +88,10 @@ package struct CalendarFolder {
 /// small files to a chunk, each opened only while it is read (so thousands of files never hold
 /// thousands of descriptors).
 ///
-/// Each file's byte-order mark is dropped and a file without a final line end gets one, so
-/// that files never run into each other. The first line of each file is noted, so that a line
-/// of the stream can be named as a file and its own line (``place(ofLine:)``).
+/// Each file's byte-order mark is dropped and a file without a final line end gets one. The
+/// first line of each file is noted, so that a line of the stream can be named as a file and
+/// its own line (``place(ofLine:)``), and so that the scan ends each file at the next one's
+/// start as it ends a feed (``fileStart(atLine:)``).
 ///
 /// Each file stands alone: one that cannot be opened, or whose start is not iCalendar
 /// (``FileStart``), is left out of the stream and listed in ``skippedFiles``.

@@ -17,6 +17,15 @@ struct FolderFeedTests {
     return folder
   }
 
+  /// A new folder `name` holding `files` (name: text).
+  static func folder(_ name: String, files: [String: String]) throws -> URL {
+    let folder = try FolderFeedTests.temporaryFolder(name)
+    for (file, text) in files {
+      try Data(text.utf8).write(to: folder.appendingPathComponent(file))
+    }
+    return folder
+  }
+
   /// A one-event calendar file's text: one day-long event on `day` of August 2024.
   static func oneEvent(_ index: Int, day: Int, finalLineEnd: Bool = true) -> String {
     let date = String(format: "202408%02d", day)
@@ -116,17 +125,14 @@ struct FolderFeedTests {
   /// A folder whose files end their lines with lone CRs (`a.ics`, ending in one) and LF then CR
   /// (`b.ics`: each such pair is two line ends), then a broken file.
   static func lineEndsFolder() throws -> URL {
-    let folder = try FolderFeedTests.temporaryFolder("line-ends")
-    let files = [
-      "a.ics": oneEvent(0, day: 5).replacingOccurrences(of: "\r\n", with: "\r"),
-      "b.ics": oneEvent(1, day: 6).replacingOccurrences(of: "\r\n", with: "\n\r"),
-      "c-broken.ics": "BEGIN:VCALENDAR\rBEGIN:VEVENT\rUID:broken\rEND:VEVENT\rEND:VCALENDAR\r",
-      "d.ics": oneEvent(2, day: 7),
-    ]
-    for (name, text) in files {
-      try Data(text.utf8).write(to: folder.appendingPathComponent(name))
-    }
-    return folder
+    try FolderFeedTests.folder(
+      "line-ends",
+      files: [
+        "a.ics": oneEvent(0, day: 5).replacingOccurrences(of: "\r\n", with: "\r"),
+        "b.ics": oneEvent(1, day: 6).replacingOccurrences(of: "\r\n", with: "\n\r"),
+        "c-broken.ics": "BEGIN:VCALENDAR\rBEGIN:VEVENT\rUID:broken\rEND:VEVENT\rEND:VCALENDAR\r",
+        "d.ics": oneEvent(2, day: 7),
+      ])
   }
 
   /// Lines end at a CRLF, an LF or a lone CR in every file, as in one file: a file after files
@@ -147,21 +153,18 @@ struct FolderFeedTests {
   /// inside a three-day VEVENT, on its DTEND line; `d.ics` starts with a line of blanks, which
   /// in one file would continue that line.
   static func openEndsFolder() throws -> URL {
-    let folder = try FolderFeedTests.temporaryFolder("open-ends")
     func withoutEnd(_ index: Int, day: Int) -> String {
       oneEvent(index, day: day).replacingOccurrences(of: "END:VEVENT\r\n", with: "")
     }
     let threeDays = withoutEnd(2, day: 7).replacingOccurrences(of: "0808", with: "0810")
-    let files = [
-      "a.ics": oneEvent(0, day: 5),
-      "b.ics": withoutEnd(1, day: 6),
-      "c.ics": threeDays.replacingOccurrences(of: "\r\nEND:VCALENDAR\r\n", with: ""),
-      "d.ics": "  \r\n" + oneEvent(3, day: 12),
-    ]
-    for (name, text) in files {
-      try Data(text.utf8).write(to: folder.appendingPathComponent(name))
-    }
-    return folder
+    return try FolderFeedTests.folder(
+      "open-ends",
+      files: [
+        "a.ics": oneEvent(0, day: 5),
+        "b.ics": withoutEnd(1, day: 6),
+        "c.ics": threeDays.replacingOccurrences(of: "\r\nEND:VCALENDAR\r\n", with: ""),
+        "d.ics": "  \r\n" + oneEvent(3, day: 12),
+      ])
   }
 
   /// Each file of a folder stands alone: what one leaves open ends with it, as at the end of a
