@@ -173,6 +173,7 @@ package final class FolderStream {
         close(descriptor)
         descriptor = -1
         linesBefore += linesInFile
+        linesInFile = 0
         // After a final CR too, which has ended the line already: else the next file's first
         // LF would complete that CR.
         if !atFileStart, lastByte != 0x0A {
@@ -258,14 +259,17 @@ package final class FolderStream {
     return (folder.files[first.file], line - first.line + 1)
   }
 
-  /// Whether `line` of the stream is a file's first line, and the first line of the next file
-  /// after it, when that file has been reached.
-  package func fileStart(atLine line: Int) -> (starts: Bool, next: Int?) {
+  /// Whether `line` of the stream is a file's first line, and the line from which to look for
+  /// the next file's start: its first line once the stream has reached it; else the line after
+  /// those read so far, before which no file can start; `Int.max` when no file is left.
+  package func fileStart(atLine line: Int) -> (starts: Bool, next: Int) {
     let firstLines = layout.firstLines
     let index = Bisection.lowerBound(of: line, count: firstLines.count) { firstLines[$0].line }
     let starts = index < firstLines.count && firstLines[index].line == line
-    let next = starts ? index + 1 : index
-    return (starts, next < firstLines.count ? firstLines[next].line : nil)
+    let following = starts ? index + 1 : index
+    if following < firstLines.count { return (starts, firstLines[following].line) }
+    guard next < folder.files.count else { return (starts, .max) }
+    return (starts, max(line + 1, linesBefore + linesInFile + 1))
   }
 
   /// `line` of the stream as a message about something at line `from` names it: `line N` of

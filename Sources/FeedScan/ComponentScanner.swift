@@ -242,8 +242,8 @@ package struct ComponentScanner {
   }
 
   /// In a folder's stream each file stands alone, as if read by itself: at a file's first
-  /// line, what the files before left open ends as at the end of the input. Then notes where
-  /// the next file starts, or asks again at the next line while that file is not listed yet.
+  /// line, what the files before left open ends as at the end of the input. Then notes from
+  /// which line to look for the next file's start.
   private mutating func passFileStart(_ number: Int, _ emit: (ScannedItem) -> Void) {
     guard let folder else {
       nextFileLine = .max
@@ -251,7 +251,7 @@ package struct ComponentScanner {
     }
     let (starts, next) = folder.fileStart(atLine: number)
     if starts { finish(emit) }
-    nextFileLine = next ?? number + 1
+    nextFileLine = next
   }
 
   mutating func startBlock(

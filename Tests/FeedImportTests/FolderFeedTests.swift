@@ -187,6 +187,33 @@ struct FolderFeedTests {
       ])
   }
 
+  /// 900 files of about 2 KB, each ending inside its VEVENT: the stream's chunks end between
+  /// them and inside them, and each file's start is found wherever it falls.
+  static func openEndsOverChunks() throws -> URL {
+    var files: [String: String] = [:]
+    for index in 0..<900 {
+      let text = oneEvent(index, day: 1 + index % 28)
+        .replacingOccurrences(of: "END:VEVENT\r\nEND:VCALENDAR\r\n", with: "")
+      files[String(format: "%03d.ics", index)] =
+        text + "DESCRIPTION:" + String(repeating: "x", count: 2_000) + "\r\n"
+    }
+    return try FolderFeedTests.folder("open-ends-over-chunks", files: files)
+  }
+
+  @Test("Files each left open, over several chunks: each ends with its own file")
+  func openEndsOverChunksStandAlone() throws {
+    let folder = try FolderFeedTests.openEndsOverChunks()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let feed = try Feed(location: .folder(folder.path))
+    #expect(feed.eventsRead == 900)
+    #expect(feed.warnings.count == 900)
+    let endings = feed.warnings.filter {
+      $0.line == 4 && $0.message.hasPrefix("the file ends inside this VEVENT (no END:VEVENT)")
+    }
+    #expect(endings.count == 900)
+    #expect(try FolderFeedTests.layout(feed).segments.count == 900)
+  }
+
   @Test("Options name and colour the calendar over the folder's files; bad color warns")
   func overrides() throws {
     let folder = try FolderFeedTests.temporaryFolder("home")

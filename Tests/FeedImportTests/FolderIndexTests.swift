@@ -31,13 +31,15 @@ import Testing
   /// The folder `name`: the bundled one, one with a byte-order mark, a file without a final
   /// line end, a file that is not iCalendar, a UID group over two files and duplicates
   /// (`offsets`), files whose lines end in lone CRs (`line-ends`), files that leave a VEVENT
-  /// open (`open-ends`), or 40 files repeating one of two VTIMEZONEs under one TZID (`zoned`).
+  /// open (`open-ends`, and 900 over several chunks), or 40 files repeating one of two
+  /// VTIMEZONEs under one TZID (`zoned`).
   static func folder(_ name: String) throws -> String {
     switch name {
     case "household": return FolderFeedTests.household
     case "offsets": return try FolderOffsetTests.folder().path
     case "line-ends": return try FolderFeedTests.lineEndsFolder().path
     case "open-ends": return try FolderFeedTests.openEndsFolder().path
+    case "open-ends-over-chunks": return try FolderFeedTests.openEndsOverChunks().path
     default:
       let folder = try FolderFeedTests.temporaryFolder("zoned")
       for index in 0..<40 {
@@ -50,7 +52,9 @@ import Testing
   }
 
   /// Each folder, cold and warm, in two zones, several months.
-  @Test(arguments: ["household", "offsets", "zoned", "line-ends", "open-ends"])
+  @Test(arguments: [
+    "household", "offsets", "zoned", "line-ends", "open-ends", "open-ends-over-chunks",
+  ])
   func aFolderAnswersAsWithoutTheIndex(name: String) throws {
     let path = try FolderIndexTests.folder(name)
     let folder = try IndexSupport.temporaryFolder()
