@@ -187,8 +187,8 @@ struct FolderFeedTests {
       ])
   }
 
-  /// 900 files of about 2 KB, each ending inside its VEVENT: the stream's chunks end between
-  /// them and inside them, and each file's start is found wherever it falls.
+  /// 900 files of about 2 KB, each ending inside its VEVENT, over several of the stream's 1 MiB
+  /// chunks: each file's start is found, wherever the chunks end.
   static func openEndsOverChunks() throws -> URL {
     var files: [String: String] = [:]
     for index in 0..<900 {
@@ -200,6 +200,8 @@ struct FolderFeedTests {
     return try FolderFeedTests.folder("open-ends-over-chunks", files: files)
   }
 
+  /// Each of 900 files left open ends with itself: none runs into the next, at a chunk's end
+  /// or inside one.
   @Test("Files each left open, over several chunks: each ends with its own file")
   func openEndsOverChunksStandAlone() throws {
     let folder = try FolderFeedTests.openEndsOverChunks()
