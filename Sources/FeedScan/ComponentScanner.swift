@@ -245,10 +245,8 @@ package struct ComponentScanner {
   /// line, what the files before left open ends as at the end of the input. Then notes from
   /// which line to look for the next file's start.
   private mutating func passFileStart(_ number: Int, _ emit: (ScannedItem) -> Void) {
-    guard let folder else {
-      nextFileLine = .max
-      return
-    }
+    // Without a folder, `nextFileLine` is `Int.max`: no line reaches here.
+    guard let folder else { return }
     let (starts, next) = folder.fileStart(atLine: number)
     if starts { finish(emit) }
     nextFileLine = next
